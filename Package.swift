@@ -1,0 +1,91 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "Storefront",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "storefront", targets: ["storefront"]),
+        .library(name: "StoreCatalog", targets: ["StoreCatalog"]),
+        .library(name: "StorefrontModel", targets: ["StorefrontModel"]),
+        .library(name: "LocalStore", targets: ["LocalStore"]),
+        .library(name: "TerminalUI", targets: ["TerminalUI"]),
+        .library(name: "CursesBackend", targets: ["CursesBackend"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
+        .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
+    ],
+    targets: [
+        // Pure parsing of Xcode .storekit configuration files.
+        .target(name: "StoreCatalog"),
+        // StoreKit-shaped values, task states and the purchase flow.
+        .target(
+            name: "StorefrontModel",
+            dependencies: [
+                "StoreCatalog",
+                .product(name: "Clocks", package: "swift-clocks"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // The embedded StoreBackend: catalog + signed SQLite ledger + test controls.
+        .target(
+            name: "LocalStore",
+            dependencies: [
+                "StoreCatalog",
+                "StorefrontModel",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // Pure terminal UI: buffers, widgets, the app. No ncurses, no I/O.
+        .target(
+            name: "TerminalUI",
+            dependencies: [
+                "StorefrontModel",
+                .product(name: "Collections", package: "swift-collections"),
+            ]
+        ),
+        .systemLibrary(
+            name: "CNcursesw",
+            pkgConfig: "ncursesw",
+            providers: [.apt(["libncurses-dev"])]
+        ),
+        // The only importer of ncurses.
+        .target(name: "CursesBackend", dependencies: ["TerminalUI", "CNcursesw"]),
+        .executableTarget(
+            name: "storefront",
+            dependencies: [
+                "StoreCatalog", "StorefrontModel", "LocalStore", "TerminalUI", "CursesBackend",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "StoreCatalogTests", dependencies: ["StoreCatalog"]),
+        .testTarget(
+            name: "StorefrontModelTests",
+            dependencies: ["StorefrontModel", .product(name: "Clocks", package: "swift-clocks")]
+        ),
+        .testTarget(
+            name: "LocalStoreTests",
+            dependencies: ["LocalStore", "StorefrontModel", .product(name: "Clocks", package: "swift-clocks")]
+        ),
+        .testTarget(
+            name: "TerminalUITests",
+            dependencies: [
+                "TerminalUI", "LocalStore",
+                .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+                .product(name: "Clocks", package: "swift-clocks"),
+            ],
+            exclude: ["__Snapshots__"]
+        ),
+        .testTarget(name: "CursesBackendTests", dependencies: ["CursesBackend"]),
+        .testTarget(name: "EndToEndTests", dependencies: []),
+    ],
+    swiftLanguageModes: [.v6]
+)

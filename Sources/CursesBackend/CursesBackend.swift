@@ -1,0 +1,2 @@
+// CursesBackend: filled by its issue.
+import CNcursesw

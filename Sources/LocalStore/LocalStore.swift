@@ -1,0 +1,1 @@
+// LocalStore: filled by its issue.

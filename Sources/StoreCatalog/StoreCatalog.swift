@@ -1,0 +1,1 @@
+// StoreCatalog: filled by its issue.

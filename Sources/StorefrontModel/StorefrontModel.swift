@@ -1,0 +1,1 @@
+// StorefrontModel: filled by its issue.

@@ -1,0 +1,1 @@
+// TerminalUI: filled by its issue.
