@@ -1,0 +1,98 @@
+import Foundation
+import GRDB
+
+extension Ledger {
+    /// Files a purchase for approval, StoreKit's Ask to Buy; nothing is bought yet.
+    ///
+    /// Asking again with the same `attemptID` returns the request already filed.
+    ///
+    /// ```swift
+    /// let request = try await ledger.requestAskToBuy(purchase, attemptID: UUID(), at: Date())
+    /// print(request.status) // pending
+    /// ```
+    public func requestAskToBuy(
+        _ purchase: LedgerPurchase, attemptID: UUID, at date: Date
+    ) async throws(LedgerError) -> AskToBuyRequest {
+        if let problem = purchase.problem { throw .invalidPurchase(problem) }
+        return try await write { db in
+            if let filed = try AskToBuyRequest.fetchOne(db, where: "purchaseAttemptID = ?", [attemptID.uuidString]) {
+                guard filed.productID == purchase.productID else {
+                    throw LedgerError.purchaseAttemptReused(
+                        attemptID: attemptID, recordedProductID: filed.productID, requestedProductID: purchase.productID
+                    )
+                }
+                return filed
+            }
+            try db.execute(
+                sql: """
+                    INSERT INTO askToBuyRequests (purchaseAttemptID, status, createdAt, purchase)
+                    VALUES (?, 'pending', ?, ?)
+                    """,
+                arguments: [attemptID.uuidString, date.ledgerMilliseconds, try AskToBuyRequest.encode(purchase)]
+            )
+            return try AskToBuyRequest.fetchOne(db, where: "id = ?", [db.lastInsertedRowID])!
+        }
+    }
+
+    /// Approves a request and records its purchase in the same database transaction.
+    ///
+    /// The purchase is dated `date`, and a subscription's period moves with it.
+    /// Approving twice returns the same transaction; approving a declined request fails.
+    ///
+    /// ```swift
+    /// let entry = try await ledger.approveAskToBuy(requestID: request.id, at: Date())
+    /// ```
+    public func approveAskToBuy(requestID: Int64, at date: Date) async throws(LedgerError) -> LedgerEntry {
+        let row = try await write { db in
+            let request = try self.askToBuyRequest(id: requestID, in: db)
+            if request.status == .declined {
+                throw LedgerError.askToBuyRequestAlreadyDecided(id: requestID, status: .declined)
+            }
+            try db.execute(
+                sql: "UPDATE askToBuyRequests SET status = 'approved', decidedAt = ? WHERE id = ? AND status = 'pending'",
+                arguments: [date.ledgerMilliseconds, requestID]
+            )
+            var purchase = request.purchase
+            let delay = date.timeIntervalSince(purchase.purchaseDate)
+            purchase.purchaseDate = date
+            purchase.expirationDate = purchase.expirationDate?.addingTimeInterval(delay)
+            return try self.insert(purchase, attemptID: request.purchaseAttemptID, original: nil, in: db)
+        }
+        return entry(row)
+    }
+
+    /// Declines a request; declining twice is harmless, declining an approved one fails.
+    ///
+    /// ```swift
+    /// let declined = try await ledger.declineAskToBuy(requestID: request.id, at: Date())
+    /// ```
+    public func declineAskToBuy(requestID: Int64, at date: Date) async throws(LedgerError) -> AskToBuyRequest {
+        try await write { db in
+            let request = try self.askToBuyRequest(id: requestID, in: db)
+            if request.status == .approved {
+                throw LedgerError.askToBuyRequestAlreadyDecided(id: requestID, status: .approved)
+            }
+            try db.execute(
+                sql: "UPDATE askToBuyRequests SET status = 'declined', decidedAt = ? WHERE id = ? AND status = 'pending'",
+                arguments: [date.ledgerMilliseconds, requestID]
+            )
+            return try self.askToBuyRequest(id: requestID, in: db)
+        }
+    }
+
+    /// Every Ask to Buy request, oldest first.
+    ///
+    /// ```swift
+    /// let pending = try await ledger.askToBuyRequests().filter { $0.status == .pending }
+    /// ```
+    public func askToBuyRequests() async throws(LedgerError) -> [AskToBuyRequest] {
+        try await read { db in try AskToBuyRequest.fetchAll(db) }
+    }
+
+    private func askToBuyRequest(id: Int64, in db: Database) throws -> AskToBuyRequest {
+        guard let request = try AskToBuyRequest.fetchOne(db, where: "id = ?", [id]) else {
+            throw LedgerError.askToBuyRequestNotFound(id: id)
+        }
+        return request
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import GRDB
+
+/// The store clock's offset from the wall clock, shared by every process on
+/// the ledger: `storefront advance 1mo` moves it, renewals and expiry read it.
+extension Ledger {
+    private static let storeTimeOffsetKey = "storeTimeOffset"
+
+    /// Seconds the store clock runs ahead of the wall clock (0 until advanced).
+    ///
+    /// ```swift
+    /// let storeNow = Date().addingTimeInterval(try await ledger.storeTimeOffset())
+    /// ```
+    public func storeTimeOffset() async throws(LedgerError) -> TimeInterval {
+        try await read { db in try Self.storeTimeOffset(db) }
+    }
+
+    /// Sets the offset, for example back to 0 on reset.
+    ///
+    /// ```swift
+    /// try await ledger.setStoreTimeOffset(0)
+    /// ```
+    public func setStoreTimeOffset(_ offset: TimeInterval) async throws(LedgerError) {
+        try await write { db in try Self.saveStoreTimeOffset(offset, db) }
+    }
+
+    /// Moves the store clock forward by `interval` and returns the new offset;
+    /// read and write happen in one transaction, so concurrent advances add up.
+    ///
+    /// ```swift
+    /// let offset = try await ledger.advanceStoreTime(by: 30 * 86_400)
+    /// ```
+    public func advanceStoreTime(by interval: TimeInterval) async throws(LedgerError) -> TimeInterval {
+        try await write { db in
+            let offset = try Self.storeTimeOffset(db) + interval
+            try Self.saveStoreTimeOffset(offset, db)
+            return offset
+        }
+    }
+
+    private static func storeTimeOffset(_ db: Database) throws -> TimeInterval {
+        try Double.fetchOne(db, sql: "SELECT value FROM storeState WHERE key = ?", arguments: [storeTimeOffsetKey]) ?? 0
+    }
+
+    private static func saveStoreTimeOffset(_ offset: TimeInterval, _ db: Database) throws {
+        try db.execute(
+            sql: "INSERT INTO storeState (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+            arguments: [storeTimeOffsetKey, offset]
+        )
+    }
+}

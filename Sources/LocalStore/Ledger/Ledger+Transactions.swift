@@ -1,0 +1,157 @@
+import Foundation
+import GRDB
+
+extension Ledger {
+    /// Records and signs a purchase, once per attempt.
+    ///
+    /// Make `attemptID` before the purchase starts and reuse it on retry: a
+    /// second call with the same ID returns the transaction already recorded
+    /// (from this process or another) instead of recording it twice.
+    ///
+    /// ```swift
+    /// let attempt = UUID()
+    /// let entry = try await ledger.recordPurchase(purchase, attemptID: attempt)
+    /// print(entry.transaction.id, entry.isVerified)
+    /// ```
+    public func recordPurchase(_ purchase: LedgerPurchase, attemptID: UUID) async throws(LedgerError) -> LedgerEntry {
+        if let problem = purchase.problem { throw .invalidPurchase(problem) }
+        let row = try await write { db in
+            try self.insert(purchase, attemptID: attemptID, original: nil, in: db)
+        }
+        return entry(row)
+    }
+
+    /// Every transaction, oldest first, each with its verification result.
+    ///
+    /// ```swift
+    /// let unverified = try await ledger.transactions().filter { !$0.isVerified }
+    /// ```
+    public func transactions() async throws(LedgerError) -> [LedgerEntry] {
+        try await read { db in try TransactionRow.fetchAll(db) }.map(entry)
+    }
+
+    /// The transaction with this ID, verified; nil when there is none.
+    ///
+    /// ```swift
+    /// if let entry = try await ledger.transaction(id: 7) { print(entry.verification) }
+    /// ```
+    public func transaction(id: Int64) async throws(LedgerError) -> LedgerEntry? {
+        try await read { db in try TransactionRow.fetchOne(db, id: id) }.map(entry)
+    }
+
+    /// Transactions the app has not finished yet, oldest first: the ones to
+    /// deliver again at launch.
+    ///
+    /// ```swift
+    /// for entry in try await ledger.unfinishedTransactions() { print(entry.transaction.productID) }
+    /// ```
+    public func unfinishedTransactions() async throws(LedgerError) -> [LedgerEntry] {
+        try await read { db in try TransactionRow.fetchAll(db, where: "finished = 0") }.map(entry)
+    }
+
+    /// Marks a transaction delivered, StoreKit's `Transaction.finish()`. Finishing twice is harmless.
+    ///
+    /// ```swift
+    /// try await ledger.finishTransaction(id: entry.id)
+    /// ```
+    public func finishTransaction(id: Int64) async throws(LedgerError) {
+        try await write { db in
+            try db.execute(sql: "UPDATE transactions SET finished = 1 WHERE id = ?", arguments: [id])
+            if db.changesCount == 0 { throw LedgerError.transactionNotFound(id: id) }
+        }
+    }
+
+    /// Refunds or revokes a transaction: sets its revocation date and reason and signs it again.
+    ///
+    /// Revoking twice keeps the first date. A transaction that no longer
+    /// verifies is refused rather than re-signed.
+    ///
+    /// ```swift
+    /// let refunded = try await ledger.revokeTransaction(id: entry.id, reason: .other, at: Date())
+    /// print(refunded.transaction.revocationDate!)
+    /// ```
+    public func revokeTransaction(
+        id: Int64, reason: LedgerTransaction.RevocationReason, at date: Date
+    ) async throws(LedgerError) -> LedgerEntry {
+        let row = try await write { db in
+            try self.resign(id: id, in: db) { transaction in
+                guard transaction.revocationDate == nil else { return false }
+                transaction.revocationDate = date.millisecondPrecision
+                transaction.revocationReason = reason
+                return true
+            }
+        }
+        return entry(row)
+    }
+
+    /// Deletes every transaction and Ask to Buy request, StoreKit's `clearTransactions()`.
+    ///
+    /// The store key and store time stay, and transaction IDs are never reused.
+    ///
+    /// ```swift
+    /// try await ledger.clearTransactions()
+    /// ```
+    public func clearTransactions() async throws(LedgerError) {
+        try await write { db in
+            try db.execute(sql: "DELETE FROM transactions; DELETE FROM askToBuyRequests")
+        }
+    }
+
+    // MARK: - Inside a write
+
+    /// The row `attemptID` already recorded, or nil; it must be for the same product.
+    func recordedRow(attemptID: UUID, productID: String, in db: Database) throws -> TransactionRow? {
+        guard let row = try TransactionRow.fetchOne(db, attemptID: attemptID) else { return nil }
+        guard row.transaction.productID == productID else {
+            throw LedgerError.purchaseAttemptReused(
+                attemptID: attemptID, recordedProductID: row.transaction.productID, requestedProductID: productID
+            )
+        }
+        return row
+    }
+
+    /// Signs and inserts a new transaction unless `attemptID` already recorded one.
+    func insert(
+        _ purchase: LedgerPurchase, attemptID: UUID, original: (id: Int64, purchaseDate: Date)?, in db: Database
+    ) throws -> TransactionRow {
+        if let recorded = try recordedRow(attemptID: attemptID, productID: purchase.productID, in: db) {
+            return recorded
+        }
+        let transaction = LedgerTransaction(
+            id: try nextTransactionID(db), purchase: purchase, original: original, signedDate: now()
+        )
+        let row = TransactionRow(
+            transaction: transaction, isFinished: false, purchaseAttemptID: attemptID,
+            jws: try signingKey.sign(transaction.signedPayload)
+        )
+        try row.insert(db)
+        return row
+    }
+
+    /// Applies `change` to a verified transaction and signs the result;
+    /// `change` returns false when there is nothing to change.
+    func resign(
+        id: Int64, in db: Database, _ change: (inout LedgerTransaction) throws -> Bool
+    ) throws -> TransactionRow {
+        guard var row = try TransactionRow.fetchOne(db, id: id) else {
+            throw LedgerError.transactionNotFound(id: id)
+        }
+        try requireVerified(row)
+        guard try change(&row.transaction) else { return row }
+        row.transaction.signedDate = now().millisecondPrecision
+        row.jws = try signingKey.sign(row.transaction.signedPayload)
+        try TransactionRow.resign(row.transaction, jws: row.jws, in: db)
+        return row
+    }
+
+    /// The ID the next transaction gets: IDs are signed, so the ledger picks
+    /// them itself (AUTOINCREMENT's rule: above every ID ever used) before signing.
+    private func nextTransactionID(_ db: Database) throws -> Int64 {
+        try Int64.fetchOne(db, sql: """
+            SELECT MAX(
+                COALESCE((SELECT seq FROM sqlite_sequence WHERE name = 'transactions'), 0),
+                COALESCE((SELECT MAX(id) FROM transactions), 0)
+            ) + 1
+            """) ?? 1
+    }
+}

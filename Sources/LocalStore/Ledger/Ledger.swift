@@ -1,0 +1,208 @@
+import Foundation
+import GRDB
+
+/// The store's durable, signed transaction ledger.
+///
+/// Every purchase is one SQLite transaction keyed by a purchase-attempt ID
+/// the caller makes before writing: it is recorded entirely or not at all,
+/// and retrying the same attempt returns the row already recorded. Every
+/// transaction is signed (ES256 compact JWS) and verified again on every read.
+///
+/// ```swift
+/// let ledger = try Ledger(location: .inMemory)
+/// let purchase = LedgerPurchase(
+///     productID: "nectar.jar", productType: .consumable, purchaseDate: Date(), storefront: "USA"
+/// )
+/// let attempt = UUID()
+/// let entry = try await ledger.recordPurchase(purchase, attemptID: attempt)
+/// let again = try await ledger.recordPurchase(purchase, attemptID: attempt)
+/// assert(entry.id == again.id && entry.isVerified)
+/// ```
+///
+/// Files live in WAL mode behind a busy timeout, so several storefront
+/// processes can share one ledger without ever reporting "database is locked".
+public struct Ledger: Sendable {
+    /// How long a write waits for another process's write before giving up.
+    public static let busyTimeout: TimeInterval = 10
+
+    public let location: LedgerLocation
+    /// The database and key files; nil in memory.
+    public let files: LedgerLocation.Files?
+    /// The key that signs and verifies; its `description` never shows the private half.
+    public let signingKey: StoreSigningKey
+
+    let database: any DatabaseWriter
+    /// The store's clock for `signedDate`; injected so tests and demos are deterministic.
+    let now: @Sendable () -> Date
+
+    /// Opens (creating folders, database and key on first use) the ledger at `location`.
+    ///
+    /// - Parameters:
+    ///   - environment: Where `XDG_DATA_HOME` and `HOME` are read from for `.default`.
+    ///   - now: The clock for signing dates.
+    /// - Throws: `LedgerError`, naming the path and reason (`exitCode` 73, 74 or 65).
+    public init(
+        location: LedgerLocation,
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        now: @escaping @Sendable () -> Date = Date.init
+    ) throws(LedgerError) {
+        self.location = location
+        self.now = now
+        files = try location.files(environment: environment)
+        guard let files else {
+            signingKey = .ephemeral()
+            database = try Self.open(path: ":memory:") { try DatabaseQueue(configuration: $0) }
+            return
+        }
+        try Self.createFolder(files.database.deletingLastPathComponent())
+        signingKey = try StoreSigningKey.loadOrCreate(at: files.signingKey)
+        database = try Self.open(path: files.database.path) {
+            try DatabasePool(path: files.database.path, configuration: $0)
+        }
+    }
+
+    private static func createFolder(_ folder: URL) throws(LedgerError) {
+        do {
+            try FileManager.default.createDirectory(
+                at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700]
+            )
+        } catch {
+            throw .cannotCreate(path: folder.path, reason: Self.reason(error))
+        }
+    }
+
+    private static func open(
+        path: String, _ makeWriter: (Configuration) throws -> any DatabaseWriter
+    ) throws(LedgerError) -> any DatabaseWriter {
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(busyTimeout)
+        configuration.label = "storefront.ledger"
+        let existed = FileManager.default.fileExists(atPath: path)
+        let writer: any DatabaseWriter
+        do {
+            writer = try makeWriter(configuration)
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_CANTOPEN {
+            throw existed
+                ? .cannotRead(path: path, reason: reason(error))
+                : .cannotCreate(path: path, reason: reason(error))
+        } catch {
+            throw ledgerError(error, path: path)
+        }
+        do {
+            try migrate(writer, path: path)
+        } catch {
+            throw ledgerError(error, path: path)
+        }
+        return writer
+    }
+
+    private static func migrate(_ writer: any DatabaseWriter, path: String) throws {
+        let migrator = LedgerSchema.migrator
+        // Processes that open a new ledger together race to run the same
+        // migration: the loser's CREATE TABLE fails after the winner commits,
+        // and looking again shows the schema in place.
+        var attemptsLeft = 3
+        while true {
+            do {
+                try migrator.migrate(writer)
+                break
+            } catch {
+                attemptsLeft -= 1
+                if try writer.read(migrator.hasCompletedMigrations) { break }
+                if attemptsLeft == 0 { throw error }
+            }
+        }
+        if try writer.read(migrator.hasBeenSuperseded) {
+            throw LedgerError.notALedger(path: path, reason: "it was written by a newer version of storefront")
+        }
+    }
+
+    // MARK: - Access
+
+    /// The database path as reported in errors.
+    var path: String { files?.database.path ?? ":memory:" }
+
+    func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(LedgerError) -> T {
+        do {
+            return try await database.read(body)
+        } catch {
+            throw Self.ledgerError(error, path: path)
+        }
+    }
+
+    /// Runs `body` in one IMMEDIATE transaction: all of it commits, or none.
+    func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(LedgerError) -> T {
+        do {
+            return try await database.write(body)
+        } catch {
+            throw Self.ledgerError(error, path: path)
+        }
+    }
+
+    /// A stored row with its verification result.
+    func entry(_ row: TransactionRow) -> LedgerEntry {
+        let failure = signingKey.verify(row.jws, expectedPayload: row.transaction.signedPayload)
+        return LedgerEntry(
+            transaction: row.transaction,
+            verification: failure.map(LedgerVerification.unverified) ?? .verified,
+            jwsRepresentation: row.jws,
+            purchaseAttemptID: row.purchaseAttemptID,
+            isFinished: row.isFinished
+        )
+    }
+
+    /// Fails unless the row still carries the store's signature: re-signing an
+    /// edited row would launder the edit.
+    func requireVerified(_ row: TransactionRow) throws(LedgerError) {
+        if let failure = signingKey.verify(row.jws, expectedPayload: row.transaction.signedPayload) {
+            throw .unverifiedTransaction(id: row.transaction.id, failure: failure)
+        }
+    }
+
+    // MARK: - Errors
+
+    static func ledgerError(_ error: any Error, path: String) -> LedgerError {
+        switch error {
+        case let error as LedgerError:
+            return error
+        case let error as CorruptRow:
+            return .notALedger(
+                path: path, reason: "\(error.table) row \(error.id): column \(error.column) cannot be read"
+            )
+        case let error as DatabaseError:
+            switch error.resultCode {
+            case .SQLITE_NOTADB, .SQLITE_CORRUPT:
+                return .notALedger(path: path, reason: reason(error))
+            case .SQLITE_BUSY, .SQLITE_LOCKED:
+                return .cannotWrite(
+                    path: path,
+                    reason: "another storefront process kept it busy for over \(Int(busyTimeout)) seconds"
+                )
+            case .SQLITE_CANTOPEN:
+                return .cannotRead(path: path, reason: reason(error))
+            default:
+                return .cannotWrite(path: path, reason: reason(error))
+            }
+        default:
+            return .cannotWrite(path: path, reason: reason(error))
+        }
+    }
+
+    /// A short human reason: SQLite's message, or the POSIX error under a Foundation one.
+    static func reason(_ error: any Error) -> String {
+        if let error = error as? DatabaseError {
+            return error.message ?? "\(error.resultCode)"
+        }
+        let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
+        if let underlying, underlying.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32(underlying.code)))
+        }
+        return error.localizedDescription
+    }
+}
+
+extension Ledger: CustomStringConvertible {
+    public var description: String {
+        "Ledger(\(path), keyID: \"\(signingKey.keyID)\")"
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+
+/// What went wrong with the ledger, naming the path, ID or key involved.
+///
+/// Each case carries the sysexits code the command-line tool exits with:
+///
+/// ```swift
+/// do {
+///     _ = try Ledger(location: .default(catalogIdentifier: "birds"))
+/// } catch {
+///     print("storefront: \(error)")
+///     exit(error.exitCode)
+/// }
+/// ```
+public enum LedgerError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// Neither `XDG_DATA_HOME` nor `HOME` says where the ledger lives.
+    case noDataDirectory
+    /// The catalog identifier cannot name a folder (empty, `.`, `..`, or contains `/`).
+    case invalidCatalogIdentifier(String)
+    /// A folder, the database or the key file could not be created.
+    case cannotCreate(path: String, reason: String)
+    /// The database or key file exists but could not be read.
+    case cannotRead(path: String, reason: String)
+    /// The database could not be written (read-only, disk full, I/O error, busy too long).
+    case cannotWrite(path: String, reason: String)
+    /// The file is not a ledger (not SQLite, corrupt, or a schema this version does not know).
+    case notALedger(path: String, reason: String)
+    /// The key file holds no usable P-256 private key.
+    case invalidKeyFile(path: String, reason: String)
+    /// The purchase cannot be recorded as given (empty product ID, quantity below 1, negative price).
+    case invalidPurchase(String)
+    /// Signing failed inside the crypto library.
+    case signingFailed(reason: String)
+    /// No transaction has this ID.
+    case transactionNotFound(id: Int64)
+    /// The transaction's JWS does not verify, so the store refuses to re-sign it.
+    case unverifiedTransaction(id: Int64, failure: VerificationFailure)
+    /// Renewal and expiry apply only to auto-renewable subscriptions.
+    case notAnAutoRenewableSubscription(id: Int64, productID: String)
+    /// A purchase attempt ID already recorded a purchase of another product.
+    case purchaseAttemptReused(attemptID: UUID, recordedProductID: String, requestedProductID: String)
+    /// No Ask to Buy request has this ID.
+    case askToBuyRequestNotFound(id: Int64)
+    /// The Ask to Buy request was already approved or declined the other way.
+    case askToBuyRequestAlreadyDecided(id: Int64, status: AskToBuyRequest.Status)
+
+    /// The sysexits(3) code for this error: 73 can't create, 74 I/O, 65 bad data, 70 internal.
+    public var exitCode: Int32 {
+        switch self {
+        case .noDataDirectory, .cannotCreate: 73
+        case .cannotRead, .cannotWrite: 74
+        case .signingFailed: 70
+        case .invalidCatalogIdentifier, .invalidPurchase, .notALedger, .invalidKeyFile, .transactionNotFound,
+             .unverifiedTransaction, .notAnAutoRenewableSubscription, .purchaseAttemptReused,
+             .askToBuyRequestNotFound, .askToBuyRequestAlreadyDecided: 65
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .noDataDirectory:
+            "cannot find a folder for the ledger: neither XDG_DATA_HOME nor HOME is set"
+        case .invalidCatalogIdentifier(let identifier):
+            "catalog identifier \"\(identifier)\" cannot name a ledger folder (empty, '.', '..' or contains '/')"
+        case .cannotCreate(let path, let reason):
+            "cannot create \(path): \(reason)"
+        case .cannotRead(let path, let reason):
+            "cannot read \(path): \(reason)"
+        case .cannotWrite(let path, let reason):
+            "cannot write \(path): \(reason)"
+        case .notALedger(let path, let reason):
+            "\(path) is not a usable ledger: \(reason)"
+        case .invalidKeyFile(let path, let reason):
+            "store key \(path): \(reason)"
+        case .invalidPurchase(let reason):
+            "cannot record the purchase: \(reason)"
+        case .signingFailed(let reason):
+            "signing a transaction failed: \(reason)"
+        case .transactionNotFound(let id):
+            "no transaction with ID \(id)"
+        case .unverifiedTransaction(let id, let failure):
+            "transaction \(id) does not verify (\(failure)); it will not be re-signed"
+        case .notAnAutoRenewableSubscription(let id, let productID):
+            "transaction \(id) (\(productID)) is not an auto-renewable subscription"
+        case .purchaseAttemptReused(let attemptID, let recorded, let requested):
+            "purchase attempt \(attemptID) already bought \(recorded); it cannot also buy \(requested)"
+        case .askToBuyRequestNotFound(let id):
+            "no Ask to Buy request with ID \(id)"
+        case .askToBuyRequestAlreadyDecided(let id, let status):
+            "Ask to Buy request \(id) is already \(status.rawValue)"
+        }
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+
+/// One signed transaction as the ledger stores it, named after StoreKit's `Transaction`.
+///
+/// Every property is a column of the `transactions` table and a key of the
+/// signed JWS payload, under the same name. Dates have millisecond precision.
+///
+/// ```swift
+/// let entry = try await ledger.recordPurchase(purchase, attemptID: UUID())
+/// print(entry.transaction.id, entry.transaction.productID, entry.transaction.purchaseDate)
+/// ```
+public struct LedgerTransaction: Sendable, Hashable, Identifiable {
+    /// The transaction ID: unique, increasing, never reused (not even after `clearTransactions`).
+    public internal(set) var id: Int64
+    /// The ID of the first transaction of this purchase; renewals share it.
+    public internal(set) var originalID: Int64
+    public internal(set) var productID: String
+    public internal(set) var productType: ProductType
+    public internal(set) var purchaseDate: Date
+    public internal(set) var originalPurchaseDate: Date
+    public internal(set) var expirationDate: Date?
+    public internal(set) var revocationDate: Date?
+    public internal(set) var revocationReason: RevocationReason?
+    public internal(set) var purchasedQuantity: Int
+    public internal(set) var offerType: OfferType?
+    public internal(set) var offerID: String?
+    public internal(set) var offerPaymentMode: OfferPaymentMode?
+    /// True once a higher plan in the same subscription group replaced this one.
+    public internal(set) var isUpgraded: Bool
+    public internal(set) var ownershipType: OwnershipType
+    /// The storefront's ISO 3166-1 alpha-3 country code, such as "USA" or "JPN".
+    public internal(set) var storefront: String
+    public internal(set) var appAccountToken: UUID?
+    public internal(set) var price: Decimal?
+    /// ISO 4217 code of `price`.
+    public internal(set) var currency: String?
+    public internal(set) var subscriptionGroupID: String?
+    /// When the store last signed this transaction (at purchase, refund or expiry).
+    public internal(set) var signedDate: Date
+}
+
+extension LedgerTransaction {
+    /// A new transaction made from `purchase`; renewals pass their chain's original.
+    init(id: Int64, purchase: LedgerPurchase, original: (id: Int64, purchaseDate: Date)?, signedDate: Date) {
+        self.id = id
+        originalID = original?.id ?? id
+        productID = purchase.productID
+        productType = purchase.productType
+        purchaseDate = purchase.purchaseDate.millisecondPrecision
+        originalPurchaseDate = (original?.purchaseDate ?? purchase.purchaseDate).millisecondPrecision
+        expirationDate = purchase.expirationDate?.millisecondPrecision
+        revocationDate = nil
+        revocationReason = nil
+        purchasedQuantity = purchase.purchasedQuantity
+        offerType = purchase.offerType
+        offerID = purchase.offerID
+        offerPaymentMode = purchase.offerPaymentMode
+        isUpgraded = false
+        ownershipType = purchase.ownershipType
+        storefront = purchase.storefront
+        appAccountToken = purchase.appAccountToken
+        price = purchase.price
+        currency = purchase.currency
+        subscriptionGroupID = purchase.subscriptionGroupID
+        self.signedDate = signedDate.millisecondPrecision
+    }
+
+    /// The JWS payload: one key per signed column, absent when the column is NULL.
+    var signedPayload: [String: JSONScalar] {
+        var payload: [String: JSONScalar] = [
+            "id": .integer(id),
+            "originalID": .integer(originalID),
+            "productID": .string(productID),
+            "productType": .string(productType.rawValue),
+            "purchaseDate": .integer(purchaseDate.ledgerMilliseconds),
+            "originalPurchaseDate": .integer(originalPurchaseDate.ledgerMilliseconds),
+            "purchasedQuantity": .integer(Int64(purchasedQuantity)),
+            "isUpgraded": .bool(isUpgraded),
+            "ownershipType": .string(ownershipType.rawValue),
+            "storefront": .string(storefront),
+            "signedDate": .integer(signedDate.ledgerMilliseconds),
+        ]
+        payload["expirationDate"] = expirationDate.map { .integer($0.ledgerMilliseconds) }
+        payload["revocationDate"] = revocationDate.map { .integer($0.ledgerMilliseconds) }
+        payload["revocationReason"] = revocationReason.map { .integer(Int64($0.rawValue)) }
+        payload["offerType"] = offerType.map { .integer(Int64($0.rawValue)) }
+        payload["offerID"] = offerID.map { .string($0) }
+        payload["offerPaymentMode"] = offerPaymentMode.map { .string($0.rawValue) }
+        payload["appAccountToken"] = appAccountToken.map { .string($0.uuidString) }
+        payload["price"] = price.map { .string($0.description) }
+        payload["currency"] = currency.map { .string($0) }
+        payload["subscriptionGroupID"] = subscriptionGroupID.map { .string($0) }
+        return payload
+    }
+}
+
+extension Date {
+    /// Milliseconds since 1970, the unit of every date column and payload key.
+    var ledgerMilliseconds: Int64 { Int64((timeIntervalSince1970 * 1000).rounded()) }
+
+    init(ledgerMilliseconds: Int64) {
+        self.init(timeIntervalSince1970: Double(ledgerMilliseconds) / 1000)
+    }
+
+    /// This date as the ledger stores it.
+    var millisecondPrecision: Date { Date(ledgerMilliseconds: ledgerMilliseconds) }
+}

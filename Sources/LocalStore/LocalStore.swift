@@ -1,1 +1,0 @@
-// LocalStore: filled by its issue.

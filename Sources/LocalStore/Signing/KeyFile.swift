@@ -1,0 +1,64 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
+/// Owner-only secret files that appear complete or not at all.
+enum KeyFile {
+    /// Writes `contents` to `url` with mode 0600 unless the file already exists.
+    ///
+    /// The bytes go to a private temporary file first, which is then hard-linked
+    /// into place: `link` never replaces an existing file, so when two processes
+    /// race, exactly one wins and the other reads the winner's complete key.
+    ///
+    /// - Returns: false when another process created the file first.
+    static func createExclusively(at url: URL, contents: String) throws(LedgerError) -> Bool {
+        let directory = url.deletingLastPathComponent()
+        let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")
+        try writeNewFile(at: temporary.path, contents: contents)
+        defer { unlink(temporary.path) }
+        if link(temporary.path, url.path) != 0 {
+            let failure = errno
+            if failure == EEXIST { return false }
+            throw .cannotCreate(path: url.path, reason: String(cString: strerror(failure)))
+        }
+        syncDirectory(directory.path)
+        return true
+    }
+
+    private static func writeNewFile(at path: String, contents: String) throws(LedgerError) {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else {
+            throw .cannotCreate(path: path, reason: String(cString: strerror(errno)))
+        }
+        defer { close(descriptor) }
+        let bytes = Array(contents.utf8)
+        var written = 0
+        while written < bytes.count {
+            let result = bytes[written...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+            if result < 0 {
+                if errno == EINTR { continue }
+                let reason = String(cString: strerror(errno))
+                unlink(path)
+                throw .cannotWrite(path: path, reason: reason)
+            }
+            written += result
+        }
+        guard fsync(descriptor) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(path)
+            throw .cannotWrite(path: path, reason: reason)
+        }
+    }
+
+    /// Makes the new directory entry survive a power cut; best effort, since
+    /// some file systems refuse fsync on directories.
+    private static func syncDirectory(_ path: String) {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return }
+        fsync(descriptor)
+        close(descriptor)
+    }
+}

@@ -1,1 +1,0 @@
-// StoreCatalog: filled by its issue.

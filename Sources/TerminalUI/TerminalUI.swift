@@ -1,1 +1,0 @@
-// TerminalUI: filled by its issue.
