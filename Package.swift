@@ -73,7 +73,12 @@ let package = Package(
         ),
         .testTarget(
             name: "LocalStoreTests",
-            dependencies: ["LocalStore", "StorefrontModel", .product(name: "Clocks", package: "swift-clocks")]
+            dependencies: [
+                "LocalStore", "StorefrontModel",
+                .product(name: "Clocks", package: "swift-clocks"),
+                // Tests edit the ledger file directly, as a user with sqlite3 would.
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
         ),
         .testTarget(
             name: "TerminalUITests",
