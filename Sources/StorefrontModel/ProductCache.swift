@@ -1,0 +1,39 @@
+import Foundation
+
+/// Products already loaded, and IDs known to be unavailable, each for a time to live.
+struct ProductCache {
+    private enum Entry {
+        case product(Product)
+        case unavailable
+    }
+
+    let timeToLive: Duration
+    private var entries: [Product.ID: (entry: Entry, loadedAt: Date)] = [:]
+
+    init(timeToLive: Duration) {
+        self.timeToLive = timeToLive
+    }
+
+    /// Whether `id` has a fresh answer at `now`.
+    func contains(_ id: Product.ID, at now: Date) -> Bool {
+        guard let cached = entries[id] else { return false }
+        return now.timeIntervalSince(cached.loadedAt) < timeToLive.timeInterval
+    }
+
+    /// The cached product for `id`, if it was found (fresh or not).
+    func product(_ id: Product.ID) -> Product? {
+        if case .product(let product)? = entries[id]?.entry { product } else { nil }
+    }
+
+    /// Records the answer to a load of `requested`: each ID found or unavailable.
+    mutating func store(_ found: [Product], requested: [Product.ID], at now: Date) {
+        let byID = Dictionary(found.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        for id in requested {
+            entries[id] = (byID[id].map(Entry.product) ?? .unavailable, now)
+        }
+    }
+
+    mutating func removeAll() {
+        entries.removeAll()
+    }
+}

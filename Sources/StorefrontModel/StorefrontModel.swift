@@ -1,1 +1,0 @@
-// StorefrontModel: filled by its issue.

@@ -1,0 +1,98 @@
+import Foundation
+
+/// A signed record of one purchase, renewal, upgrade or refund.
+///
+/// ```swift
+/// let bought = Transaction(
+///     id: 7, originalID: 7, productID: "tip.small", productType: .consumable,
+///     purchaseDate: Date(timeIntervalSince1970: 0), purchasedQuantity: 2
+/// )
+/// print(bought.revocationDate == nil) // true: not refunded
+/// ```
+public struct Transaction: Identifiable, Hashable, Sendable, Codable {
+    public typealias ID = UInt64
+
+    public let id: ID
+    /// The first transaction of a subscription's chain of renewals; equals `id` otherwise.
+    public let originalID: ID
+    public let productID: Product.ID
+    public let productType: Product.ProductType
+    /// The subscription group, for auto-renewable subscriptions.
+    public let subscriptionGroupID: String?
+    public let purchaseDate: Date
+    public let originalPurchaseDate: Date
+    /// When access ends, for subscriptions.
+    public let expirationDate: Date?
+    /// When the purchase was refunded or revoked; `nil` while it stands.
+    public let revocationDate: Date?
+    public let revocationReason: RevocationReason?
+    public let purchasedQuantity: Int
+    /// The subscription offer the customer took, if any.
+    public let offer: Offer?
+    /// Whether the customer upgraded to another subscription in the group,
+    /// which replaced this one at once.
+    public let isUpgraded: Bool
+    public let appAccountToken: UUID?
+
+    public init(
+        id: ID,
+        originalID: ID,
+        productID: Product.ID,
+        productType: Product.ProductType,
+        subscriptionGroupID: String? = nil,
+        purchaseDate: Date,
+        originalPurchaseDate: Date? = nil,
+        expirationDate: Date? = nil,
+        revocationDate: Date? = nil,
+        revocationReason: RevocationReason? = nil,
+        purchasedQuantity: Int = 1,
+        offer: Offer? = nil,
+        isUpgraded: Bool = false,
+        appAccountToken: UUID? = nil
+    ) {
+        self.id = id
+        self.originalID = originalID
+        self.productID = productID
+        self.productType = productType
+        self.subscriptionGroupID = subscriptionGroupID
+        self.purchaseDate = purchaseDate
+        self.originalPurchaseDate = originalPurchaseDate ?? purchaseDate
+        self.expirationDate = expirationDate
+        self.revocationDate = revocationDate
+        self.revocationReason = revocationReason
+        self.purchasedQuantity = purchasedQuantity
+        self.offer = offer
+        self.isUpgraded = isUpgraded
+        self.appAccountToken = appAccountToken
+    }
+}
+
+extension Transaction {
+    /// Why a purchase was refunded or revoked.
+    public enum RevocationReason: String, CaseIterable, Hashable, Sendable, Codable {
+        /// The app had an issue; the developer refunded.
+        case developerIssue
+        case other
+    }
+
+    /// The subscription offer a transaction used.
+    ///
+    /// ```swift
+    /// let offer = Transaction.Offer(type: .introductory, id: nil, paymentMode: .freeTrial)
+    /// ```
+    public struct Offer: Hashable, Sendable, Codable {
+        public let type: Product.SubscriptionOffer.OfferType
+        public let id: String?
+        public let paymentMode: Product.SubscriptionOffer.PaymentMode?
+
+        public init(
+            type: Product.SubscriptionOffer.OfferType,
+            id: String?,
+            paymentMode: Product.SubscriptionOffer.PaymentMode?
+        ) {
+            self.type = type
+            self.id = id
+            self.paymentMode = paymentMode
+        }
+    }
+}
