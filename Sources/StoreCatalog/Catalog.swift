@@ -1,0 +1,103 @@
+import Foundation
+
+/// The contents of a StoreKit configuration file (`.storekit`): every product in file order,
+/// the subscription groups, the test settings and the app policies.
+///
+/// ```swift
+/// let catalog = try CatalogLoader.load(contentsOf: URL(fileURLWithPath: "Cheers.storekit"))
+/// catalog.storefront.currencyCode                  // "JPY"
+/// let cheer = catalog.product(id: "com.example.cheers.sparkler")!
+/// cheer.displayPrice                               // "¥500"
+/// catalog.localizedText(for: cheer, locale: "zh_Hans").displayName
+/// ```
+public struct Catalog: Sendable, Equatable {
+    /// The file's `identifier`; absent in 1.0 files. Opaque: Xcode writes 8 hex digits, people write anything.
+    public var identifier: String?
+    /// The file's `version`, informational only.
+    public var version: Version?
+    public var settings: CatalogSettings
+    /// The country from `settings.storefront`, or the United States when absent or unknown.
+    public var storefront: StorefrontCountry
+    /// `products`, then `nonRenewingSubscriptions`, then each group's `subscriptions`.
+    public private(set) var products: [CatalogProduct]
+    public var subscriptionGroups: [CatalogSubscriptionGroup]
+    public var appPolicies: AppPolicies
+    /// The `subscriptionOffersKeyPair.id` when the file has one. The private key itself is never read
+    /// into any value; ``hasSigningKey`` only says whether it was there.
+    public var signingKeyID: String?
+    public var hasSigningKey: Bool
+    public var warnings: [CatalogWarning]
+
+    /// Product positions by ID, so that lookups stay fast in 100,000-product catalogs.
+    private var indexByID: [String: Int]
+
+    /// The `version` object: `{"major": 4, "minor": 0}`.
+    public struct Version: Sendable, Hashable, CustomStringConvertible {
+        public var major: Int
+        public var minor: Int
+
+        public init(major: Int, minor: Int) {
+            self.major = major
+            self.minor = minor
+        }
+
+        public var description: String { "\(major).\(minor)" }
+    }
+
+    public init(
+        identifier: String? = nil, version: Version? = nil, settings: CatalogSettings = CatalogSettings(),
+        storefront: StorefrontCountry = .unitedStates, products: [CatalogProduct] = [],
+        subscriptionGroups: [CatalogSubscriptionGroup] = [], appPolicies: AppPolicies = AppPolicies(),
+        signingKeyID: String? = nil, hasSigningKey: Bool = false, warnings: [CatalogWarning] = []
+    ) {
+        self.identifier = identifier
+        self.version = version
+        self.settings = settings
+        self.storefront = storefront
+        self.products = products
+        self.subscriptionGroups = subscriptionGroups
+        self.appPolicies = appPolicies
+        self.signingKeyID = signingKeyID
+        self.hasSigningKey = hasSigningKey
+        self.warnings = warnings
+        self.indexByID = Dictionary(
+            products.enumerated().map { ($0.element.id, $0.offset) }, uniquingKeysWith: { first, _ in first }
+        )
+    }
+
+    /// The first product with this ID, in constant time.
+    public func product(id: String) -> CatalogProduct? {
+        indexByID[id].map { products[$0] }
+    }
+
+    public func subscriptionGroup(id: String) -> CatalogSubscriptionGroup? {
+        subscriptionGroups.first { $0.id == id }
+    }
+
+    /// Formats prices for this catalog's storefront.
+    public var priceFormatter: PriceFormatter { PriceFormatter(storefront: storefront) }
+
+    /// Every locale that some product or group has a localization for, in order of first appearance.
+    public var locales: [String] {
+        var seen = Set<String>()
+        let all = products.lazy.flatMap(\.localizations).map(\.locale)
+            + subscriptionGroups.lazy.flatMap(\.localizations).map(\.locale)
+        return all.filter { seen.insert($0).inserted }
+    }
+
+    /// A product's name and description for `locale`, falling back to the catalog's `_locale`.
+    ///
+    /// ```swift
+    /// catalog.localizedText(for: product, locale: "ja_JP").displayName  // the `ja` name
+    /// catalog.localizedText(for: product, locale: nil).displayName      // the `_locale` name
+    /// ```
+    public func localizedText(for product: CatalogProduct, locale: String?) -> LocalizedText {
+        product.localizedText(locale: locale, fallbackLocale: settings.locale)
+    }
+
+    /// A subscription group's display name for `locale`, falling back to the catalog's `_locale`,
+    /// then the group's `name`.
+    public func localizedText(for group: CatalogSubscriptionGroup, locale: String?) -> LocalizedText {
+        group.localizedText(locale: locale, fallbackLocale: settings.locale)
+    }
+}

@@ -1,0 +1,338 @@
+import Foundation
+
+extension Catalog {
+    /// Reads a StoreKit configuration from its bytes: Xcode's JSON, or an XML or binary property
+    /// list with the same keys. `file` names the source in errors. Unknown keys are ignored.
+    ///
+    /// ```swift
+    /// let catalog = try Catalog(storeKitData: Data(json.utf8), file: "Shop.storekit")
+    /// ```
+    public init(storeKitData data: Data, file: String) throws(CatalogError) {
+        let root: PropertyValue
+        do {
+            root = try StoreKitFileFormat.parse(data)
+        } catch {
+            throw .malformed(file: file, path: "", message: error.message)
+        }
+        var decoder = CatalogDecoder()
+        do {
+            self = try decoder.catalog(Node(root: root))
+        } catch {
+            throw .malformed(file: file, path: error.path, message: error.message)
+        }
+    }
+}
+
+/// Builds a ``Catalog`` from a parsed file, checking each value's type as it goes.
+private struct CatalogDecoder {
+    private var warnings: [CatalogWarning] = []
+    private var formatter = PriceFormatter(storefront: .unitedStates)
+    /// Formatting is the slowest step per product, and big catalogs repeat a few prices.
+    private var displayPrices: [Decimal: String] = [:]
+
+    mutating func catalog(_ root: Node) throws(Node.Problem) -> Catalog {
+        guard case .object = root.value else {
+            throw root.problem("expected a JSON object at the top level, found \(root.value.kindDescription)")
+        }
+        let settings = try settings(root.object("settings"))
+        let storefront = resolveStorefront(settings.storefront)
+        formatter = PriceFormatter(storefront: storefront)
+
+        let keyPair = try root.object("subscriptionOffersKeyPair")
+        let hasSigningKey = keyPair?.child("privateKey") != nil  // presence only: the key is never read
+        if hasSigningKey { warnings.append(.containsSigningKey) }
+
+        var products: [CatalogProduct] = []
+        for node in try root.array("products") {
+            let type = try productType(node)
+            products.append(try product(node, type: type))
+        }
+        for node in try root.array("nonRenewingSubscriptions") {
+            products.append(try product(node, type: .nonRenewable))
+        }
+        var groups: [CatalogSubscriptionGroup] = []
+        for node in try root.array("subscriptionGroups") {
+            try node.expectObject()
+            let groupID = try node.requiredString("id")
+            var productIDs: [String] = []
+            for subscriptionNode in try node.array("subscriptions") {
+                let subscription = try subscription(subscriptionNode, groupID: groupID)
+                productIDs.append(subscription.id)
+                products.append(subscription)
+            }
+            groups.append(CatalogSubscriptionGroup(
+                id: groupID,
+                name: try node.string("name") ?? "",
+                localizations: try localizations(node),
+                productIDs: productIDs
+            ))
+        }
+        checkProducts(products)
+        checkGroups(groups)
+
+        return Catalog(
+            identifier: try root.string("identifier"),
+            version: try version(root.object("version")),
+            settings: settings,
+            storefront: storefront,
+            products: products,
+            subscriptionGroups: groups,
+            appPolicies: try appPolicies(root.object("appPolicies")),
+            signingKeyID: try keyPair?.string("id"),
+            hasSigningKey: hasSigningKey,
+            warnings: warnings
+        )
+    }
+
+    // MARK: Products
+
+    private func productType(_ node: Node) throws(Node.Problem) -> CatalogProduct.ProductType {
+        let typeNode = try node.requiredChild("type")
+        switch try typeNode.stringValue() {
+        case "Consumable": return .consumable
+        case "NonConsumable": return .nonConsumable
+        case "NonRenewingSubscription": return .nonRenewable
+        case "RecurringSubscription":
+            throw typeNode.problem("auto-renewable subscriptions belong inside subscriptionGroups[].subscriptions")
+        case let other:
+            throw typeNode.problem("unknown product type \"\(other)\" (expected Consumable or NonConsumable)")
+        }
+    }
+
+    private mutating func product(
+        _ node: Node, type: CatalogProduct.ProductType, subscription: CatalogSubscription? = nil
+    ) throws(Node.Problem) -> CatalogProduct {
+        try node.expectObject()
+        let idNode = try node.requiredChild("productID")
+        let id = try idNode.stringValue()
+        guard !id.isEmpty else { throw idNode.problem("expected a product ID, found an empty string") }
+        let price = try price(node, key: "displayPrice")
+        return CatalogProduct(
+            id: id,
+            type: type,
+            referenceName: try node.string("referenceName") ?? "",
+            price: price,
+            displayPrice: displayPrice(price),
+            isFamilyShareable: try node.bool("familyShareable") ?? false,
+            localizations: try localizations(node),
+            promotionalImageID: try node.string("promotionalImageID"),
+            subscription: subscription
+        )
+    }
+
+    private mutating func subscription(_ node: Node, groupID: String) throws(Node.Problem) -> CatalogProduct {
+        try node.expectObject()
+        let levelNode = try node.requiredChild("groupNumber")
+        let level = try node.requiredInt("groupNumber")
+        guard level >= 1 else { throw levelNode.problem("expected a service level of 1 or more, found \(level)") }
+
+        // 5.0+ files write a list; older ones a single object. "none" means no offer.
+        var intro: CatalogOffer?
+        if let first = try node.array("introductoryOffers").first {
+            intro = try offer(first, type: .introductory)
+        } else if let single = try node.object("introductoryOffer") {
+            intro = try offer(single, type: .introductory)
+        }
+
+        let info = CatalogSubscription(
+            subscriptionGroupID: groupID,
+            groupLevel: level,
+            subscriptionPeriod: try period(node, key: "recurringSubscriptionPeriod"),
+            introductoryOffer: intro,
+            promotionalOffers: try offers(node, key: "adHocOffers", type: .promotional),
+            codeOffers: try offers(node, key: "codeOffers", type: .code),
+            winBackOffers: try offers(node, key: "winbackOffers", type: .winBack)
+        )
+        let product = try product(node, type: .autoRenewable, subscription: info)
+        if let declared = try node.string("subscriptionGroupID"), declared != groupID {
+            warnings.append(.subscriptionGroupMismatch(productID: product.id, declared: declared, actual: groupID))
+        }
+        return product
+    }
+
+    private func localizations(_ node: Node) throws(Node.Problem) -> [CatalogLocalization] {
+        var result: [CatalogLocalization] = []
+        for entry in try node.array("localizations") {
+            try entry.expectObject()
+            result.append(CatalogLocalization(
+                locale: try entry.requiredString("locale"),
+                displayName: try entry.string("displayName") ?? "",
+                description: try entry.string("description") ?? ""
+            ))
+        }
+        return result
+    }
+
+    // MARK: Offers
+
+    private mutating func offers(
+        _ node: Node, key: String, type: CatalogOffer.OfferType
+    ) throws(Node.Problem) -> [CatalogOffer] {
+        var result: [CatalogOffer] = []
+        for element in try node.array(key) {
+            if let offer = try offer(element, type: type) { result.append(offer) }
+        }
+        return result
+    }
+
+    /// One offer object; nil for `paymentMode: "none"`, which Xcode writes for "no offer".
+    private mutating func offer(_ node: Node, type: CatalogOffer.OfferType) throws(Node.Problem) -> CatalogOffer? {
+        try node.expectObject()
+        let modeNode = try node.requiredChild("paymentMode")
+        let mode: CatalogOffer.PaymentMode
+        switch try modeNode.stringValue() {
+        case "free": mode = .freeTrial
+        case "payAsYouGo": mode = .payAsYouGo
+        case "payUpFront": mode = .payUpFront
+        case "none": return nil
+        case let other:
+            throw modeNode.problem("unknown payment mode \"\(other)\" (expected free, payAsYouGo, payUpFront or none)")
+        }
+        let periodCount = try node.int("numberOfPeriods") ?? 1
+        guard periodCount >= 1 else {
+            throw try node.requiredChild("numberOfPeriods").problem("expected 1 or more periods, found \(periodCount)")
+        }
+        let price = mode == .freeTrial ? Decimal.zero : try price(node, key: "displayPrice")
+        return CatalogOffer(
+            type: type,
+            id: type == .promotional || type == .winBack ? try node.requiredString("offerID") : nil,
+            referenceName: try node.string("referenceName"),
+            paymentMode: mode,
+            period: try period(node, key: "subscriptionPeriod"),
+            periodCount: periodCount,
+            price: price,
+            displayPrice: displayPrice(price),
+            eligibility: try eligibility(node),
+            isStackable: try node.bool("isStackable") ?? false,
+            isEligible: try node.bool("isEligible")
+        )
+    }
+
+    private func eligibility(_ node: Node) throws(Node.Problem) -> Set<CatalogOffer.Eligibility> {
+        var result: Set<CatalogOffer.Eligibility> = []
+        for element in try node.array("eligibility") {
+            let text = try element.stringValue()
+            guard let eligibility = CatalogOffer.Eligibility(rawValue: text) else {
+                throw element.problem("unknown eligibility \"\(text)\" (expected new, existing or expired)")
+            }
+            result.insert(eligibility)
+        }
+        return result
+    }
+
+    // MARK: Values
+
+    private func price(_ node: Node, key: String) throws(Node.Problem) -> Decimal {
+        let priceNode = try node.requiredChild(key)
+        let text = try priceNode.stringValue()
+        guard let price = PriceFormatter.price(fromDisplayPrice: text) else {
+            throw priceNode.problem("expected a price such as \"0.99\" or \"2,99\", found \"\(text)\"")
+        }
+        return price
+    }
+
+    private mutating func displayPrice(_ price: Decimal) -> String {
+        if let cached = displayPrices[price] { return cached }
+        let text = formatter.displayPrice(price)
+        displayPrices[price] = text
+        return text
+    }
+
+    private func period(_ node: Node, key: String) throws(Node.Problem) -> SubscriptionPeriod {
+        let periodNode = try node.requiredChild(key)
+        let text = try periodNode.stringValue()
+        guard let period = SubscriptionPeriod(iso8601: text) else {
+            throw periodNode.problem("expected an ISO 8601 period such as P1W, P1M or P1Y, found \"\(text)\"")
+        }
+        return period
+    }
+
+    private func version(_ node: Node?) throws(Node.Problem) -> Catalog.Version? {
+        guard let node else { return nil }
+        return Catalog.Version(major: try node.int("major") ?? 0, minor: try node.int("minor") ?? 0)
+    }
+
+    // MARK: Settings and policies
+
+    private func settings(_ node: Node?) throws(Node.Problem) -> CatalogSettings {
+        guard let node else { return CatalogSettings() }
+        var errors: [StoreKitErrorSetting] = []
+        for entry in try node.array("_storeKitErrors") {
+            try entry.expectObject()
+            var selection: StoreKitErrorSetting.Selection?
+            if let current = try entry.object("current") {  // null or omitted when no error is chosen
+                selection = .init(type: try current.requiredString("type"), index: try current.requiredInt("index"))
+            }
+            errors.append(StoreKitErrorSetting(
+                name: try entry.requiredString("name"),
+                isEnabled: try entry.bool("enabled") ?? false,
+                error: selection
+            ))
+        }
+        return CatalogSettings(
+            storefront: try node.string("_storefront"),
+            locale: try node.string("_locale"),
+            timeRate: try node.int("_timeRate"),
+            askToBuyEnabled: try node.bool("_askToBuyEnabled") ?? false,
+            storeKitErrors: errors,
+            legacyStoreKitError: try node.int("_storeKitError"),
+            failTransactionsEnabled: try node.bool("_failTransactionsEnabled") ?? false,
+            billingIssuesEnabled: try node.bool("_billingIssuesEnabled") ?? false,
+            billingGracePeriodEnabled: try node.bool("_billingGracePeriodEnabled") ?? false,
+            renewalBillingIssuesEnabled: try node.bool("_renewalBillingIssuesEnabled") ?? false,
+            disableDialogs: try node.bool("_disableDialogs") ?? false
+        )
+    }
+
+    private mutating func resolveStorefront(_ code: String?) -> StorefrontCountry {
+        guard let code, !code.isEmpty else { return .unitedStates }
+        guard let country = StorefrontCountry(countryCode: code) else {
+            warnings.append(.unknownStorefront(code))
+            return .unitedStates
+        }
+        return country
+    }
+
+    private func appPolicies(_ node: Node?) throws(Node.Problem) -> AppPolicies {
+        guard let node else { return AppPolicies() }
+        var policies: [AppPolicy] = []
+        for entry in try node.array("policies") {
+            try entry.expectObject()
+            policies.append(AppPolicy(
+                locale: try entry.string("locale") ?? "",
+                policyText: try entry.string("policyText") ?? "",
+                policyURL: try entry.string("policyURL") ?? ""
+            ))
+        }
+        return AppPolicies(eula: try node.string("eula") ?? "", policies: policies)
+    }
+
+    // MARK: Warnings
+
+    private mutating func checkProducts(_ products: [CatalogProduct]) {
+        var seen = Set<String>()
+        for product in products {
+            if !seen.insert(product.id).inserted {
+                warnings.append(.duplicateProductID(product.id))
+            }
+            if product.localizations.isEmpty {
+                warnings.append(.noLocalizations(productID: product.id))
+            } else if product.localizations.allSatisfy({ $0.displayName.isEmpty }) {
+                warnings.append(.emptyDisplayNames(productID: product.id))
+            }
+            if max(0, -product.price.exponent) > formatter.storefront.minorUnits {
+                warnings.append(.pricePrecision(
+                    productID: product.id, price: product.price.description,
+                    currencyCode: formatter.storefront.currencyCode
+                ))
+            }
+        }
+    }
+
+    private mutating func checkGroups(_ groups: [CatalogSubscriptionGroup]) {
+        var seen = Set<String>()
+        for group in groups where !seen.insert(group.id).inserted {
+            warnings.append(.duplicateSubscriptionGroupID(group.id))
+        }
+    }
+}

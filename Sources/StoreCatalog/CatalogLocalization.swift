@@ -1,0 +1,101 @@
+import Foundation
+
+/// One localization of a product or a subscription group, as the file writes it.
+///
+/// ```swift
+/// let japanese = CatalogLocalization(locale: "ja", displayName: "ひまわりの種", description: "")
+/// ```
+public struct CatalogLocalization: Sendable, Equatable {
+    /// Underscore form as Xcode writes it: `"en_US"`, `"ja"`, `"zh_Hans"`.
+    public var locale: String
+    /// Often `""` in real files; lookups skip empty names.
+    public var displayName: String
+    public var description: String
+
+    public init(locale: String, displayName: String, description: String) {
+        self.locale = locale
+        self.displayName = displayName
+        self.description = description
+    }
+}
+
+/// The display name and description chosen for one locale.
+///
+/// ```swift
+/// let text = catalog.localizedText(for: product, locale: "ja_JP")
+/// print(text.displayName, text.description)
+/// ```
+public struct LocalizedText: Sendable, Equatable {
+    public var displayName: String
+    public var description: String
+
+    public init(displayName: String, description: String) {
+        self.displayName = displayName
+        self.description = description
+    }
+}
+
+/// The order in which localizations are tried: the requested locale, then its language
+/// (`ja_JP` finds `ja`, `zh_CN` finds `zh_Hans` but not `zh_Hant`), then the catalog's
+/// `_locale` and its language, then `en_US` and English, then the first entry with text.
+struct LocaleFallback {
+    private let preferences: [LocaleKey]
+
+    init(requested: String?, catalogLocale: String?) {
+        var keys: [LocaleKey] = []
+        for identifier in [requested, catalogLocale, "en_US"].compactMap({ $0 }) where !identifier.isEmpty {
+            let key = LocaleKey(identifier)
+            if !keys.contains(where: { $0.normalized == key.normalized }) { keys.append(key) }
+        }
+        preferences = keys
+    }
+
+    /// The name and description along the chain; `lastResortName` when no entry has a name.
+    func localizedText(_ localizations: [CatalogLocalization], lastResortName: String) -> LocalizedText {
+        LocalizedText(
+            displayName: firstEntry(in: localizations, locale: \.locale) { !$0.displayName.isEmpty }?.displayName
+                ?? lastResortName,
+            description: firstEntry(in: localizations, locale: \.locale) { !$0.description.isEmpty }?.description
+                ?? ""
+        )
+    }
+
+    /// The first entry along the chain that `isUsable`, or nil when none is.
+    func firstEntry<Entry>(in entries: [Entry], locale: (Entry) -> String, where isUsable: (Entry) -> Bool) -> Entry? {
+        let candidates = entries.filter(isUsable)
+        guard let first = candidates.first else { return nil }
+        let keys = candidates.map { LocaleKey(locale($0)) }
+        for preference in preferences {
+            if let exact = keys.firstIndex(where: { $0.normalized == preference.normalized }) {
+                return candidates[exact]
+            }
+            if let sameLanguage = keys.firstIndex(where: { $0.sharesLanguage(with: preference) }) {
+                return candidates[sameLanguage]
+            }
+        }
+        return first
+    }
+}
+
+/// A locale identifier reduced to what matching needs.
+private struct LocaleKey {
+    /// Lower case with underscores: `"zh_hans"`, `"en_us"`.
+    let normalized: String
+    let language: String
+    /// The script, filled in from likely subtags when the identifier has none (`ja` → `Jpan`).
+    let script: String?
+
+    init(_ identifier: String) {
+        normalized = identifier.replacingOccurrences(of: "-", with: "_").lowercased()
+        let language = Locale.Language(identifier: identifier)
+        self.language = language.languageCode?.identifier.lowercased()
+            ?? String(normalized.prefix { $0 != "_" })
+        script = language.script?.identifier
+    }
+
+    func sharesLanguage(with other: LocaleKey) -> Bool {
+        guard language == other.language, !language.isEmpty else { return false }
+        guard let script, let otherScript = other.script else { return true }
+        return script == otherScript
+    }
+}

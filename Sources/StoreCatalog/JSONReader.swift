@@ -1,0 +1,319 @@
+/// Parses JSON text into a ``PropertyValue``.
+///
+/// Written by hand rather than using `JSONSerialization` so that objects keep their key order
+/// (Xcode-style files round-trip), booleans stay distinct from numbers, syntax errors carry a line
+/// and column, and a 10,000-product catalog parses in a few tens of milliseconds.
+enum JSONReader {
+    /// A syntax error at a 1-based line and column (columns count Unicode scalars).
+    struct SyntaxError: Error, Equatable, CustomStringConvertible {
+        var line: Int
+        var column: Int
+        var message: String
+
+        var description: String { "line \(line), column \(column): \(message)" }
+    }
+
+    static func parse(_ bytes: [UInt8]) throws(SyntaxError) -> PropertyValue {
+        let result = bytes.withUnsafeBufferPointer { buffer in
+            var cursor = Cursor(bytes: buffer)
+            return Result { () throws(Cursor.Failure) in try cursor.document() }
+        }
+        switch result {
+        case .success(let value):
+            return value
+        case .failure(let failure):
+            throw location(of: failure, in: bytes)
+        }
+    }
+
+    private static func location(of failure: Cursor.Failure, in bytes: [UInt8]) -> SyntaxError {
+        var line = 1
+        var column = 1
+        for byte in bytes[..<min(failure.offset, bytes.count)] {
+            if byte == UInt8(ascii: "\n") {
+                line += 1
+                column = 1
+            } else if byte & 0b1100_0000 != 0b1000_0000 {  // not a UTF-8 continuation byte
+                column += 1
+            }
+        }
+        return SyntaxError(line: line, column: column, message: failure.message)
+    }
+}
+
+private struct Cursor {
+    struct Failure: Error {
+        var offset: Int
+        var message: String
+    }
+
+    /// Deeper nesting than any StoreKit file needs; guards the stack against hostile input.
+    private static let maximumDepth = 256
+
+    let bytes: UnsafeBufferPointer<UInt8>
+    var index = 0
+    var depth = 0
+
+    init(bytes: UnsafeBufferPointer<UInt8>) {
+        self.bytes = bytes
+    }
+
+    mutating func document() throws(Failure) -> PropertyValue {
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }  // a UTF-8 byte order mark
+        skipWhitespace()
+        let value = try value()
+        skipWhitespace()
+        guard index == bytes.count else {
+            throw failure("unexpected \(describeCurrent()) after the end of the JSON value")
+        }
+        return value
+    }
+
+    private mutating func value() throws(Failure) -> PropertyValue {
+        guard index < bytes.count else { throw failure("unexpected end of file, expected a value") }
+        switch bytes[index] {
+        case UInt8(ascii: "{"): return try object()
+        case UInt8(ascii: "["): return try array()
+        case UInt8(ascii: "\""): return .string(try string())
+        case UInt8(ascii: "t"): try literal("true"); return .bool(true)
+        case UInt8(ascii: "f"): try literal("false"); return .bool(false)
+        case UInt8(ascii: "n"): try literal("null"); return .null
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try number())
+        default: throw failure("expected a value, found \(describeCurrent())")
+        }
+    }
+
+    private mutating func object() throws(Failure) -> PropertyValue {
+        try enterContainer()
+        var members: [PropertyValue.Member] = []
+        skipWhitespace()
+        if consume(UInt8(ascii: "}")) {
+            depth -= 1
+            return .object(members)
+        }
+        while true {
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
+                throw failure("expected a quoted key, found \(describeCurrent())")
+            }
+            let key = try string()
+            skipWhitespace()
+            guard consume(UInt8(ascii: ":")) else {
+                throw failure("expected ':' after the key \"\(key)\", found \(describeCurrent())")
+            }
+            skipWhitespace()
+            members.append(.init(key: key, value: try value()))
+            skipWhitespace()
+            if consume(UInt8(ascii: "}")) { break }
+            guard consume(UInt8(ascii: ",")) else {
+                throw failure("expected ',' or '}' in an object, found \(describeCurrent())")
+            }
+            skipWhitespace()
+        }
+        depth -= 1
+        return .object(members)
+    }
+
+    private mutating func array() throws(Failure) -> PropertyValue {
+        try enterContainer()
+        var elements: [PropertyValue] = []
+        skipWhitespace()
+        if consume(UInt8(ascii: "]")) {
+            depth -= 1
+            return .array(elements)
+        }
+        while true {
+            elements.append(try value())
+            skipWhitespace()
+            if consume(UInt8(ascii: "]")) { break }
+            guard consume(UInt8(ascii: ",")) else {
+                throw failure("expected ',' or ']' in an array, found \(describeCurrent())")
+            }
+            skipWhitespace()
+        }
+        depth -= 1
+        return .array(elements)
+    }
+
+    private mutating func enterContainer() throws(Failure) {
+        depth += 1
+        guard depth <= Self.maximumDepth else {
+            throw failure("nested more than \(Self.maximumDepth) levels deep")
+        }
+        index += 1
+    }
+
+    /// Reads a string starting at its opening quote; the common case has no escapes.
+    private mutating func string() throws(Failure) -> String {
+        let start = index + 1
+        var end = start
+        while end < bytes.count {
+            let byte = bytes[end]
+            if byte == UInt8(ascii: "\"") {
+                index = end + 1
+                return try validated(UnsafeBufferPointer(rebasing: bytes[start..<end]), at: start)
+            }
+            if byte == UInt8(ascii: "\\") {
+                index = end
+                var decoded = Array(bytes[start..<end])
+                return try escapedString(continuing: &decoded, startingAt: start)
+            }
+            if byte < 0x20 {
+                index = end
+                throw failure("control character in a string (escape it as \\u00XX)")
+            }
+            end += 1
+        }
+        index = start - 1
+        throw failure("unterminated string")
+    }
+
+    private mutating func escapedString(continuing decoded: inout [UInt8], startingAt start: Int) throws(Failure) -> String {
+        while index < bytes.count {
+            let byte = bytes[index]
+            switch byte {
+            case UInt8(ascii: "\""):
+                index += 1
+                return try decoded.withUnsafeBufferPointer { buffer throws(Failure) in
+                    try validated(buffer, at: start)
+                }
+            case UInt8(ascii: "\\"):
+                index += 1
+                try appendEscape(to: &decoded)
+            case ..<0x20:
+                throw failure("control character in a string (escape it as \\u00XX)")
+            default:
+                decoded.append(byte)
+                index += 1
+            }
+        }
+        index = start - 1
+        throw failure("unterminated string")
+    }
+
+    private mutating func appendEscape(to decoded: inout [UInt8]) throws(Failure) {
+        guard index < bytes.count else { throw failure("unterminated string") }
+        let simple: UInt8? = switch bytes[index] {
+        case UInt8(ascii: "\""): UInt8(ascii: "\"")
+        case UInt8(ascii: "\\"): UInt8(ascii: "\\")
+        case UInt8(ascii: "/"): UInt8(ascii: "/")
+        case UInt8(ascii: "b"): 0x08
+        case UInt8(ascii: "f"): 0x0C
+        case UInt8(ascii: "n"): 0x0A
+        case UInt8(ascii: "r"): 0x0D
+        case UInt8(ascii: "t"): 0x09
+        default: nil
+        }
+        if let simple {
+            decoded.append(simple)
+            index += 1
+            return
+        }
+        guard bytes[index] == UInt8(ascii: "u") else {
+            throw failure("unknown escape \\\(describeCurrent())")
+        }
+        index += 1
+        var scalarValue = try hexQuad()
+        if (0xD800...0xDBFF).contains(scalarValue) {
+            // A UTF-16 high surrogate must be followed by an escaped low surrogate.
+            guard consume(UInt8(ascii: "\\")), consume(UInt8(ascii: "u")) else {
+                throw failure("unpaired UTF-16 surrogate in a \\u escape")
+            }
+            let low = try hexQuad()
+            guard (0xDC00...0xDFFF).contains(low) else {
+                throw failure("unpaired UTF-16 surrogate in a \\u escape")
+            }
+            scalarValue = 0x10000 + ((scalarValue - 0xD800) << 10) + (low - 0xDC00)
+        }
+        guard let scalar = Unicode.Scalar(scalarValue) else {
+            throw failure("unpaired UTF-16 surrogate in a \\u escape")
+        }
+        decoded.append(contentsOf: String(scalar).utf8)
+    }
+
+    private mutating func hexQuad() throws(Failure) -> UInt32 {
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            guard index < bytes.count, let digit = hexDigitValue(bytes[index]) else {
+                throw failure("expected four hex digits after \\u")
+            }
+            value = value << 4 | digit
+            index += 1
+        }
+        return value
+    }
+
+    private func hexDigitValue(_ byte: UInt8) -> UInt32? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt32(byte - UInt8(ascii: "0"))
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt32(byte - UInt8(ascii: "a") + 10)
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt32(byte - UInt8(ascii: "A") + 10)
+        default: nil
+        }
+    }
+
+    private func validated(_ utf8: UnsafeBufferPointer<UInt8>, at offset: Int) throws(Failure) -> String {
+        guard let text = String(validating: utf8, as: UTF8.self) else {
+            throw Failure(offset: offset, message: "a string is not valid UTF-8")
+        }
+        return text
+    }
+
+    /// Reads a number with JSON's grammar: -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?
+    private mutating func number() throws(Failure) -> String {
+        let start = index
+        _ = consume(UInt8(ascii: "-"))
+        if !consume(UInt8(ascii: "0")) {
+            guard skipDigits() > 0 else { throw failure("expected a digit, found \(describeCurrent())") }
+        }
+        if consume(UInt8(ascii: ".")) {
+            guard skipDigits() > 0 else { throw failure("expected a digit after '.', found \(describeCurrent())") }
+        }
+        if consume(UInt8(ascii: "e")) || consume(UInt8(ascii: "E")) {
+            if !consume(UInt8(ascii: "+")) { _ = consume(UInt8(ascii: "-")) }
+            guard skipDigits() > 0 else { throw failure("expected an exponent, found \(describeCurrent())") }
+        }
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+    }
+
+    private mutating func skipDigits() -> Int {
+        let start = index
+        while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) {
+            index += 1
+        }
+        return index - start
+    }
+
+    private mutating func literal(_ word: StaticString) throws(Failure) {
+        let expected = UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
+        guard bytes.count - index >= expected.count,
+              bytes[index..<index + expected.count].elementsEqual(expected)
+        else { throw failure("expected a value, found \(describeCurrent())") }
+        index += expected.count
+    }
+
+    private mutating func skipWhitespace() {
+        while index < bytes.count {
+            switch bytes[index] {
+            case UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\t"): index += 1
+            default: return
+            }
+        }
+    }
+
+    private mutating func consume(_ byte: UInt8) -> Bool {
+        guard index < bytes.count, bytes[index] == byte else { return false }
+        index += 1
+        return true
+    }
+
+    private func describeCurrent() -> String {
+        guard index < bytes.count else { return "the end of the file" }
+        let byte = bytes[index]
+        if (0x21...0x7E).contains(byte) { return "'\(Character(Unicode.Scalar(byte)))'" }
+        return "byte 0x" + String(byte, radix: 16, uppercase: true)
+    }
+
+    private func failure(_ message: String) -> Failure {
+        Failure(offset: index, message: message)
+    }
+}
