@@ -1,2 +1,0 @@
-// CursesBackend: filled by its issue.
-import CNcursesw

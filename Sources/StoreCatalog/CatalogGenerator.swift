@@ -1,0 +1,135 @@
+/// Writes large, valid `.storekit` files for benchmarks and tests: the same input always gives
+/// the same bytes, in Xcode's layout.
+///
+/// Of every ten products, four are consumable, two non-consumable, one non-renewing and three
+/// auto-renewable. Subscriptions are spread over up to eight groups, each with three service
+/// levels in monthly and yearly plans; some have a free trial or a pay-as-you-go offer.
+///
+/// ```swift
+/// let json = CatalogGenerator(productCount: 10_000).storeKitJSON()
+/// let catalog = try Catalog(storeKitData: Data(json.utf8), file: "Generated.storekit")
+/// catalog.products.count  // 10000
+/// ```
+public struct CatalogGenerator: Sendable {
+    public var productCount: Int
+    public var storefront: StorefrontCountry
+
+    public init(productCount: Int, storefront: StorefrontCountry = .unitedStates) {
+        self.productCount = max(0, productCount)
+        self.storefront = storefront
+    }
+
+    private static let prices = ["0.99", "1.99", "2.99", "4.99", "9.99", "19.99", "49.99", "99.99"]
+    /// The type of product `index` within its block of ten.
+    private static let pattern: [CatalogProduct.ProductType] = [
+        .consumable, .consumable, .consumable, .consumable, .nonConsumable, .nonConsumable,
+        .nonRenewable, .autoRenewable, .autoRenewable, .autoRenewable,
+    ]
+
+    /// The generated file as Xcode-style JSON text.
+    public func storeKitJSON() -> String {
+        var products: [PropertyValue] = []
+        var nonRenewing: [PropertyValue] = []
+        var subscriptionIndices: [Int] = []
+        for index in 0..<productCount {
+            switch Self.pattern[index % Self.pattern.count] {
+            case .consumable: products.append(product(index, type: "Consumable"))
+            case .nonConsumable: products.append(product(index, type: "NonConsumable"))
+            case .nonRenewable: nonRenewing.append(product(index, type: "NonRenewingSubscription"))
+            case .autoRenewable: subscriptionIndices.append(index)
+            }
+        }
+        let groupCount = min(8, max(1, subscriptionIndices.count / 6))
+        var members = Array(repeating: [PropertyValue](), count: groupCount)
+        for (position, index) in subscriptionIndices.enumerated() {
+            let group = position % groupCount
+            members[group].append(subscription(index, group: group, positionInGroup: members[group].count))
+        }
+        let groups: [PropertyValue] = members.indices.compactMap { group in
+            members[group].isEmpty ? nil : object([
+                "id": .string(groupID(group)),
+                "localizations": .array([localization("en_US", "Generated Pass \(group + 1)", "Group \(group + 1)")]),
+                "name": .string("Generated Pass \(group + 1)"),
+                "subscriptions": .array(members[group]),
+            ])
+        }
+        return XcodeJSONWriter.write(object([
+            "identifier": .string("6E4E5241"),
+            "nonRenewingSubscriptions": .array(nonRenewing),
+            "products": .array(products),
+            "settings": object([
+                "_locale": .string(storefront.localeIdentifier),
+                "_storefront": .string(storefront.countryCode),
+            ]),
+            "subscriptionGroups": .array(groups),
+            "version": object(["major": .number("4"), "minor": .number("0")]),
+        ]))
+    }
+
+    private func product(_ index: Int, type: String) -> PropertyValue {
+        .object(productMembers(index, type: type))
+    }
+
+    private func productMembers(_ index: Int, type: String) -> [PropertyValue.Member] {
+        let name = "\(type) \(index + 1)"
+        var localizations = [localization("en_US", name, "Generated product number \(index + 1).")]
+        if index % 2 == 0 {
+            localizations.append(localization("ja", "商品 \(index + 1)", "自動生成された商品です。"))
+        }
+        return members([
+            "displayPrice": .string(Self.prices[index % Self.prices.count]),
+            "familyShareable": .bool(index % 3 == 0),
+            "internalID": .string(hex(index)),
+            "localizations": .array(localizations),
+            "productID": .string("com.example.generated.\(type.lowercased()).\(index + 1)"),
+            "referenceName": .string(name),
+            "type": .string(type),
+        ])
+    }
+
+    /// Levels 1 to 3 in turn, each as a monthly then a yearly plan.
+    private func subscription(_ index: Int, group: Int, positionInGroup: Int) -> PropertyValue {
+        let level = positionInGroup / 2 % 3 + 1
+        let period = positionInGroup % 2 == 0 ? "P1M" : "P1Y"
+        var intro = PropertyValue.null
+        if index % 5 == 0 {
+            intro = object(["internalID": .string(hex(index + 1)), "numberOfPeriods": .number("1"),
+                            "paymentMode": .string("free"), "subscriptionPeriod": .string("P1W")])
+        } else if index % 7 == 0 {
+            intro = object(["displayPrice": .string("0.99"), "internalID": .string(hex(index + 1)),
+                            "numberOfPeriods": .number("3"), "paymentMode": .string("payAsYouGo"),
+                            "subscriptionPeriod": .string(period)])
+        }
+        return .object(productMembers(index, type: "RecurringSubscription") + members([
+            "adHocOffers": .array([]),
+            "codeOffers": .array([]),
+            "groupNumber": .number(String(level)),
+            "introductoryOffer": intro,
+            "recurringSubscriptionPeriod": .string(period),
+            "subscriptionGroupID": .string(groupID(group)),
+            "winbackOffers": .array([]),
+        ]))
+    }
+
+    private func localization(_ locale: String, _ name: String, _ description: String) -> PropertyValue {
+        object(["description": .string(description), "displayName": .string(name), "locale": .string(locale)])
+    }
+
+    private func groupID(_ group: Int) -> String {
+        hex(0x6A00_0000 + group)
+    }
+
+    /// Eight upper-case hex digits, like Xcode's internal IDs.
+    private func hex(_ number: Int) -> String {
+        let digits = String(number, radix: 16, uppercase: true)
+        return String(repeating: "0", count: max(0, 8 - digits.count)) + digits
+    }
+
+    private func object(_ members: KeyValuePairs<String, PropertyValue>) -> PropertyValue {
+        .object(self.members(members))
+    }
+
+    private func members(_ pairs: KeyValuePairs<String, PropertyValue>) -> [PropertyValue.Member] {
+        pairs.map { PropertyValue.Member(key: $0.key, value: $0.value) }
+    }
+}

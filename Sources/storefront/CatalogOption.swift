@@ -1,0 +1,105 @@
+import ArgumentParser
+import Foundation
+import StoreCatalog
+
+/// `--catalog PATH|NAME`, for every command that works on one catalog.
+///
+/// ```swift
+/// struct Buy: ParsableCommand {
+///     @OptionGroup var catalogOption: CatalogOption
+///     func run() throws { let catalog = try catalogOption.load() }
+/// }
+/// ```
+struct CatalogOption: ParsableArguments {
+    @Option(help: "A .storekit file or package folder, or a bundled catalog: \(BundledResources.catalogHelp).")
+    var catalog = "backyardbirds"
+
+    /// Loads the catalog, or reports why not on standard error and exits 65 or 66.
+    func load() throws -> Catalog {
+        try BundledResources.loadCatalog(catalog)
+    }
+}
+
+/// Finds the Resources folder (sample catalogs, layouts, demos) and catalogs by path or name.
+///
+/// The Resources folder is `$STOREFRONT_RESOURCES` when set; else the first `Resources` folder
+/// holding `Catalogs` found walking up from the executable's directory; else the one in the
+/// package this file was built from.
+enum BundledResources {
+    static let catalogHelp = "backyardbirds, tipjar or cheers"
+
+    static var directory: URL? {
+        if let path = ProcessInfo.processInfo.environment["STOREFRONT_RESOURCES"], !path.isEmpty {
+            return URL(fileURLWithPath: path)
+        }
+        if let executable = Bundle.main.executableURL?.resolvingSymlinksInPath() {
+            var folder = executable.deletingLastPathComponent()
+            while folder.pathComponents.count > 1 {
+                let candidate = folder.appendingPathComponent("Resources")
+                if isDirectory(candidate.appendingPathComponent("Catalogs")) { return candidate }
+                folder.deleteLastPathComponent()
+            }
+        }
+        let package = URL(fileURLWithPath: #filePath)  // Sources/storefront/CatalogOption.swift
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let resources = package.appendingPathComponent("Resources")
+        return isDirectory(resources) ? resources : nil
+    }
+
+    /// Names of the bundled catalogs, lower case, without `.storekit`.
+    static var catalogNames: [String] {
+        bundledCatalogs.map(\.name).sorted()
+    }
+
+    /// A path that exists wins; otherwise a bundled catalog's name, ignoring case.
+    static func catalogURL(_ argument: String) -> URL? {
+        if FileManager.default.fileExists(atPath: argument) { return URL(fileURLWithPath: argument) }
+        let wanted = argument.lowercased().replacingOccurrences(of: ".storekit", with: "")
+        return bundledCatalogs.first { $0.name == wanted }?.url
+    }
+
+    /// Loads a catalog by path or name. On failure prints one line to standard error and
+    /// exits 66 (EX_NOINPUT) when there is no such catalog, 65 (EX_DATAERR) when it is malformed.
+    static func loadCatalog(_ argument: String) throws -> Catalog {
+        guard let url = catalogURL(argument) else {
+            let names = catalogNames.joined(separator: ", ")
+            printError("\(argument): no such file, and no bundled catalog by that name (bundled: \(names))")
+            throw ExitCode(66)
+        }
+        do {
+            return try CatalogLoader.load(contentsOf: url)
+        } catch {
+            printError(error.description)
+            throw ExitCode(error.exitCode)
+        }
+    }
+
+    private static var bundledCatalogs: [(name: String, url: URL)] {
+        guard let folder = directory?.appendingPathComponent("Catalogs"),
+              let files = try? FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)
+        else { return [] }
+        return files.filter { $0.pathExtension == "storekit" }
+            .map { ($0.deletingPathExtension().lastPathComponent.lowercased(), $0) }
+    }
+
+    private static func isDirectory(_ url: URL) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && isDirectory.boolValue
+    }
+}
+
+extension CatalogError {
+    /// sysexits: 66 (EX_NOINPUT) for a missing or unreadable file, 65 (EX_DATAERR) for a malformed one.
+    var exitCode: Int32 {
+        switch self {
+        case .notFound, .unreadable: 66
+        case .malformed: 65
+        }
+    }
+}
+
+/// Prints one line to standard error, prefixed with the tool's name.
+func printError(_ message: String) {
+    let line = "storefront: " + message.replacingOccurrences(of: "\n", with: " ") + "\n"
+    FileHandle.standardError.write(Data(line.utf8))
+}

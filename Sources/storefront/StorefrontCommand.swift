@@ -1,0 +1,17 @@
+import ArgumentParser
+
+/// The `storefront` tool. With no subcommand it runs the storefront (`storefront run`).
+///
+/// ```
+/// storefront catalog cheers --json
+/// storefront run --catalog tipjar
+/// ```
+@main
+struct StorefrontCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "storefront",
+        abstract: "A terminal storefront for in-app purchases, backed by Xcode StoreKit configuration files.",
+        subcommands: subcommands,
+        defaultSubcommand: RunCommand.self
+    )
+}
