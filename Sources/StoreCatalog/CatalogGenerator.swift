@@ -20,6 +20,10 @@ public struct CatalogGenerator: Sendable {
     }
 
     private static let prices = ["0.99", "1.99", "2.99", "4.99", "9.99", "19.99", "49.99", "99.99"]
+    private static let names = [
+        "Consumable": "Coin Pack", "NonConsumable": "Unlock", "NonRenewingSubscription": "Season Pass",
+        "RecurringSubscription": "Plan",
+    ]
     /// The type of product `index` within its block of ten.
     private static let pattern: [CatalogProduct.ProductType] = [
         .consumable, .consumable, .consumable, .consumable, .nonConsumable, .nonConsumable,
@@ -43,7 +47,7 @@ public struct CatalogGenerator: Sendable {
         var members = Array(repeating: [PropertyValue](), count: groupCount)
         for (position, index) in subscriptionIndices.enumerated() {
             let group = position % groupCount
-            members[group].append(subscription(index, group: group, positionInGroup: members[group].count))
+            members[group].append(subscription(index, number: position, group: group, positionInGroup: members[group].count))
         }
         let groups: [PropertyValue] = members.indices.compactMap { group in
             members[group].isEmpty ? nil : object([
@@ -71,7 +75,7 @@ public struct CatalogGenerator: Sendable {
     }
 
     private func productMembers(_ index: Int, type: String) -> [PropertyValue.Member] {
-        let name = "\(type) \(index + 1)"
+        let name = "\(Self.names[type, default: type]) \(index + 1)"
         var localizations = [localization("en_US", name, "Generated product number \(index + 1).")]
         if index % 2 == 0 {
             localizations.append(localization("ja", "商品 \(index + 1)", "自動生成された商品です。"))
@@ -87,25 +91,26 @@ public struct CatalogGenerator: Sendable {
         ])
     }
 
-    /// Levels 1 to 3 in turn, each as a monthly then a yearly plan.
-    private func subscription(_ index: Int, group: Int, positionInGroup: Int) -> PropertyValue {
+    /// Levels 1 to 3 in turn, each as a monthly then a yearly plan. Every fifth subscription
+    /// has a one-week free trial, and every third monthly plan without one a pay-as-you-go offer.
+    private func subscription(_ index: Int, number: Int, group: Int, positionInGroup: Int) -> PropertyValue {
         let level = positionInGroup / 2 % 3 + 1
-        let period = positionInGroup % 2 == 0 ? "P1M" : "P1Y"
+        let isMonthly = positionInGroup % 2 == 0
         var intro = PropertyValue.null
-        if index % 5 == 0 {
+        if number % 5 == 0 {
             intro = object(["internalID": .string(hex(index + 1)), "numberOfPeriods": .number("1"),
                             "paymentMode": .string("free"), "subscriptionPeriod": .string("P1W")])
-        } else if index % 7 == 0 {
+        } else if isMonthly, number % 3 == 1 {
             intro = object(["displayPrice": .string("0.99"), "internalID": .string(hex(index + 1)),
                             "numberOfPeriods": .number("3"), "paymentMode": .string("payAsYouGo"),
-                            "subscriptionPeriod": .string(period)])
+                            "subscriptionPeriod": .string("P1M")])
         }
         return .object(productMembers(index, type: "RecurringSubscription") + members([
             "adHocOffers": .array([]),
             "codeOffers": .array([]),
             "groupNumber": .number(String(level)),
             "introductoryOffer": intro,
-            "recurringSubscriptionPeriod": .string(period),
+            "recurringSubscriptionPeriod": .string(isMonthly ? "P1M" : "P1Y"),
             "subscriptionGroupID": .string(groupID(group)),
             "winbackOffers": .array([]),
         ]))

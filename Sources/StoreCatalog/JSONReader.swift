@@ -252,6 +252,8 @@ private struct Cursor {
     }
 
     private func validated(_ utf8: UnsafeBufferPointer<UInt8>, at offset: Int) throws(Failure) -> String {
+        // ASCII needs no validation, and most keys and IDs are ASCII.
+        if utf8.allSatisfy({ $0 < 0x80 }) { return String(decoding: utf8, as: UTF8.self) }
         guard let text = String(validating: utf8, as: UTF8.self) else {
             throw Failure(offset: offset, message: "a string is not valid UTF-8")
         }

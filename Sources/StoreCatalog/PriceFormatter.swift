@@ -35,10 +35,13 @@ public struct PriceFormatter: Sendable {
     /// PriceFormatter.price(fromDisplayPrice: "$1")     // nil
     /// ```
     public static func price(fromDisplayPrice text: String) -> Decimal? {
+        var body = Substring(text)
+        while body.first == " " { body.removeFirst() }
+        while body.last == " " { body.removeLast() }
         var separatorSeen = false
         var digitSeen = false
         var normalized = ""
-        for scalar in text.trimmingCharacters(in: .whitespaces).unicodeScalars {
+        for scalar in body.unicodeScalars {
             switch scalar {
             case "0"..."9":
                 digitSeen = true
@@ -52,6 +55,9 @@ public struct PriceFormatter: Sendable {
             }
         }
         guard digitSeen, normalized.last != "." else { return nil }
-        return Decimal(string: normalized, locale: Locale(identifier: "en_US_POSIX"))
+        return Decimal(string: normalized, locale: posix)
     }
+
+    /// Parsing must not depend on the machine's locale.
+    private static let posix = Locale(identifier: "en_US_POSIX")
 }
