@@ -87,6 +87,7 @@ private struct CatalogDecoder {
     // MARK: Products
 
     private func productType(_ node: Node) throws(Node.Problem) -> CatalogProduct.ProductType {
+        try node.expectObject()
         let typeNode = try node.requiredChild("type")
         switch try typeNode.stringValue() {
         case "Consumable": return .consumable

@@ -34,7 +34,7 @@ import Testing
         (#"{"a" 1}"#, 1, 6, #"expected ':' after the key "a", found '1'"#),
         (#"[1 2]"#, 1, 4, "expected ',' or ']' in an array, found '2'"),
         (#"{"a": "x}"#, 1, 7, "unterminated string"),
-        (#"{"日本": 01}"#, 1, 9, "unexpected '1' after the end of the JSON value"),
+        (#"{"日本": 01}"#, 1, 9, "expected ',' or '}' in an object, found '1'"),
         (#"["\ud800"]"#, 1, 9, "unpaired UTF-16 surrogate in a \\u escape"),
         ("[\"a\u{1}\"]", 1, 4, "control character in a string (escape it as \\u00XX)"),
         ("{} x", 1, 4, "unexpected 'x' after the end of the JSON value"),
