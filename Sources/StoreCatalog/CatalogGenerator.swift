@@ -19,7 +19,12 @@ public struct CatalogGenerator: Sendable {
         self.storefront = storefront
     }
 
-    private static let prices = ["0.99", "1.99", "2.99", "4.99", "9.99", "19.99", "49.99", "99.99"]
+    /// Price points; whole numbers for currencies without a minor unit (yen, won).
+    private var prices: [String] {
+        storefront.minorUnits == 0
+            ? ["120", "250", "480", "980", "1500", "3000", "5000", "10000"]
+            : ["0.99", "1.99", "2.99", "4.99", "9.99", "19.99", "49.99", "99.99"]
+    }
     private static let names = [
         "Consumable": "Coin Pack", "NonConsumable": "Unlock", "NonRenewingSubscription": "Season Pass",
         "RecurringSubscription": "Plan",
@@ -81,7 +86,7 @@ public struct CatalogGenerator: Sendable {
             localizations.append(localization("ja", "商品 \(index + 1)", "自動生成された商品です。"))
         }
         return members([
-            "displayPrice": .string(Self.prices[index % Self.prices.count]),
+            "displayPrice": .string(prices[index % prices.count]),
             "familyShareable": .bool(index % 3 == 0),
             "internalID": .string(hex(index)),
             "localizations": .array(localizations),
@@ -101,7 +106,7 @@ public struct CatalogGenerator: Sendable {
             intro = object(["internalID": .string(hex(index + 1)), "numberOfPeriods": .number("1"),
                             "paymentMode": .string("free"), "subscriptionPeriod": .string("P1W")])
         } else if isMonthly, number % 3 == 1 {
-            intro = object(["displayPrice": .string("0.99"), "internalID": .string(hex(index + 1)),
+            intro = object(["displayPrice": .string(prices[0]), "internalID": .string(hex(index + 1)),
                             "numberOfPeriods": .number("3"), "paymentMode": .string("payAsYouGo"),
                             "subscriptionPeriod": .string("P1M")])
         }
