@@ -27,7 +27,7 @@ extension Ledger {
     /// let unverified = try await ledger.transactions().filter { !$0.isVerified }
     /// ```
     public func transactions() async throws(LedgerError) -> [LedgerEntry] {
-        try await read { db in try TransactionRow.fetchAll(db) }.map(entry)
+        await entries(try await read { db in try TransactionRow.fetchAll(db) })
     }
 
     /// The transaction with this ID, verified; nil when there is none.
@@ -46,7 +46,7 @@ extension Ledger {
     /// for entry in try await ledger.unfinishedTransactions() { print(entry.transaction.productID) }
     /// ```
     public func unfinishedTransactions() async throws(LedgerError) -> [LedgerEntry] {
-        try await read { db in try TransactionRow.fetchAll(db, where: "finished = 0") }.map(entry)
+        await entries(try await read { db in try TransactionRow.fetchAll(db, where: "finished = 0") })
     }
 
     /// Marks a transaction delivered, StoreKit's `Transaction.finish()`. Finishing twice is harmless.

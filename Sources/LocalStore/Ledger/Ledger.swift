@@ -78,22 +78,25 @@ public struct Ledger: Sendable {
         configuration.busyMode = .timeout(busyTimeout)
         configuration.label = "storefront.ledger"
         let existed = FileManager.default.fileExists(atPath: path)
-        let writer: any DatabaseWriter
-        do {
-            writer = try makeWriter(configuration)
-        } catch let error as DatabaseError where error.resultCode == .SQLITE_CANTOPEN {
-            throw existed
-                ? .cannotRead(path: path, reason: reason(error))
-                : .cannotCreate(path: path, reason: reason(error))
-        } catch {
-            throw ledgerError(error, path: path)
+        // Opening a new file switches it to WAL and creates the schema. When two
+        // connections do that at once SQLite answers BUSY without waiting (waiting
+        // could deadlock), so the whole step is retried within the busy timeout.
+        let deadline = Date().addingTimeInterval(busyTimeout)
+        while true {
+            do {
+                let writer = try makeWriter(configuration)
+                try migrate(writer, path: path)
+                return writer
+            } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY && Date() < deadline {
+                Thread.sleep(forTimeInterval: .random(in: 0.005...0.05))
+            } catch let error as DatabaseError where error.resultCode == .SQLITE_CANTOPEN {
+                throw existed
+                    ? .cannotRead(path: path, reason: reason(error))
+                    : .cannotCreate(path: path, reason: reason(error))
+            } catch {
+                throw ledgerError(error, path: path)
+            }
         }
-        do {
-            try migrate(writer, path: path)
-        } catch {
-            throw ledgerError(error, path: path)
-        }
-        return writer
     }
 
     private static func migrate(_ writer: any DatabaseWriter, path: String) throws {
@@ -149,6 +152,21 @@ public struct Ledger: Sendable {
             purchaseAttemptID: row.purchaseAttemptID,
             isFinished: row.isFinished
         )
+    }
+
+    /// Verifies many rows on every core: signature checks dominate reading a ledger.
+    func entries(_ rows: [TransactionRow]) async -> [LedgerEntry] {
+        let chunkSize = max(256, rows.count / ProcessInfo.processInfo.activeProcessorCount + 1)
+        guard rows.count > chunkSize else { return rows.map(entry) }
+        return await withTaskGroup(of: (Int, [LedgerEntry]).self) { group in
+            for start in stride(from: 0, to: rows.count, by: chunkSize) {
+                let chunk = rows[start..<min(start + chunkSize, rows.count)]
+                group.addTask { (start, chunk.map(self.entry)) }
+            }
+            var chunks: [(start: Int, entries: [LedgerEntry])] = []
+            for await chunk in group { chunks.append(chunk) }
+            return chunks.sorted { $0.start < $1.start }.flatMap(\.entries)
+        }
     }
 
     /// Fails unless the row still carries the store's signature: re-signing an

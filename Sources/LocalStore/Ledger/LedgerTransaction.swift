@@ -66,31 +66,32 @@ extension LedgerTransaction {
     }
 
     /// The JWS payload: one key per signed column, absent when the column is NULL.
-    var signedPayload: [String: JSONScalar] {
-        var payload: [String: JSONScalar] = [
-            "id": .integer(id),
-            "originalID": .integer(originalID),
-            "productID": .string(productID),
-            "productType": .string(productType.rawValue),
-            "purchaseDate": .integer(purchaseDate.ledgerMilliseconds),
-            "originalPurchaseDate": .integer(originalPurchaseDate.ledgerMilliseconds),
-            "purchasedQuantity": .integer(Int64(purchasedQuantity)),
-            "isUpgraded": .bool(isUpgraded),
-            "ownershipType": .string(ownershipType.rawValue),
-            "storefront": .string(storefront),
-            "signedDate": .integer(signedDate.ledgerMilliseconds),
+    var signedPayload: JSONObject {
+        func milliseconds(_ date: Date?) -> JSONScalar? { date.map { .integer($0.ledgerMilliseconds) } }
+        let members: [(String, JSONScalar?)] = [
+            ("appAccountToken", appAccountToken.map { .string($0.uuidString) }),
+            ("currency", currency.map { .string($0) }),
+            ("expirationDate", milliseconds(expirationDate)),
+            ("id", .integer(id)),
+            ("isUpgraded", .bool(isUpgraded)),
+            ("offerID", offerID.map { .string($0) }),
+            ("offerPaymentMode", offerPaymentMode.map { .string($0.rawValue) }),
+            ("offerType", offerType.map { .integer(Int64($0.rawValue)) }),
+            ("originalID", .integer(originalID)),
+            ("originalPurchaseDate", milliseconds(originalPurchaseDate)),
+            ("ownershipType", .string(ownershipType.rawValue)),
+            ("price", price.map { .string($0.description) }),
+            ("productID", .string(productID)),
+            ("productType", .string(productType.rawValue)),
+            ("purchaseDate", milliseconds(purchaseDate)),
+            ("purchasedQuantity", .integer(Int64(purchasedQuantity))),
+            ("revocationDate", milliseconds(revocationDate)),
+            ("revocationReason", revocationReason.map { .integer(Int64($0.rawValue)) }),
+            ("signedDate", milliseconds(signedDate)),
+            ("storefront", .string(storefront)),
+            ("subscriptionGroupID", subscriptionGroupID.map { .string($0) }),
         ]
-        payload["expirationDate"] = expirationDate.map { .integer($0.ledgerMilliseconds) }
-        payload["revocationDate"] = revocationDate.map { .integer($0.ledgerMilliseconds) }
-        payload["revocationReason"] = revocationReason.map { .integer(Int64($0.rawValue)) }
-        payload["offerType"] = offerType.map { .integer(Int64($0.rawValue)) }
-        payload["offerID"] = offerID.map { .string($0) }
-        payload["offerPaymentMode"] = offerPaymentMode.map { .string($0.rawValue) }
-        payload["appAccountToken"] = appAccountToken.map { .string($0.uuidString) }
-        payload["price"] = price.map { .string($0.description) }
-        payload["currency"] = currency.map { .string($0) }
-        payload["subscriptionGroupID"] = subscriptionGroupID.map { .string($0) }
-        return payload
+        return members.compactMap { key, value in value.map { (key, $0) } }
     }
 }
 

@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 
 /// A row of the `transactions` table: the signed columns plus local bookkeeping.
-struct TransactionRow {
+struct TransactionRow: Sendable {
     var transaction: LedgerTransaction
     var isFinished: Bool
     var purchaseAttemptID: UUID
@@ -40,7 +40,7 @@ struct TransactionRow {
     }
 
     private static func columnValues(of transaction: LedgerTransaction) -> [DatabaseValue] {
-        let payload = transaction.signedPayload
+        let payload = Dictionary(uniqueKeysWithValues: transaction.signedPayload.map { ($0.key, $0.value) })
         return signedColumns.map { column in
             switch payload[column] {
             case nil: .null

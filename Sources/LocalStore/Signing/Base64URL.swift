@@ -34,9 +34,8 @@ enum Base64URL {
         return String(decoding: output, as: UTF8.self)
     }
 
-    /// The decoded bytes, or nil when `text` is not unpadded base64url.
-    static func decode(_ text: Substring) -> [UInt8]? {
-        let utf8 = text.utf8
+    /// The decoded bytes, or nil when `utf8` is not unpadded base64url.
+    static func decode<Text: Collection<UInt8>>(_ utf8: Text) -> [UInt8]? {
         // A single leftover symbol carries only 6 bits: never a whole byte.
         guard utf8.count % 4 != 1 else { return nil }
         var output: [UInt8] = []

@@ -7,20 +7,24 @@ enum JSONScalar: Sendable, Hashable {
     case bool(Bool)
 }
 
+/// A flat JSON object as its members; keys are unique.
+typealias JSONObject = [(key: String, value: JSONScalar)]
+
 /// Canonical JSON for flat objects: keys sorted by their UTF-8 bytes, no
 /// whitespace, integers without exponent, strings escaped as RFC 8785 does.
 ///
 /// One value has exactly one encoding, so a payload rebuilt from database
 /// columns can be compared byte for byte with the payload that was signed.
 enum CanonicalJSON {
-    static func encode(_ object: [String: JSONScalar]) -> [UInt8] {
+    static func encode(_ object: JSONObject) -> [UInt8] {
         var output: [UInt8] = [UInt8(ascii: "{")]
-        let keys = object.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-        for (index, key) in keys.enumerated() {
+        // Members usually arrive sorted already, which sorting notices cheaply.
+        let members = object.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+        for (index, (key, value)) in members.enumerated() {
             if index > 0 { output.append(UInt8(ascii: ",")) }
             appendString(key, to: &output)
             output.append(UInt8(ascii: ":"))
-            switch object[key]! {
+            switch value {
             case .string(let text): appendString(text, to: &output)
             case .integer(let number): output.append(contentsOf: String(number).utf8)
             case .bool(let flag): output.append(contentsOf: (flag ? "true" : "false").utf8)

@@ -26,7 +26,7 @@ public struct StoreSigningKey: Sendable {
         let thumbprint = SHA256.hash(data: privateKey.publicKey.x963Representation)
         keyID = Base64URL.encode(Array(thumbprint).prefix(16))
         headerSegment = Base64URL.encode(CanonicalJSON.encode([
-            "alg": .string("ES256"), "kid": .string(keyID), "typ": .string("JWT"),
+            ("alg", .string("ES256")), ("kid", .string(keyID)), ("typ", .string("JWT")),
         ]))
     }
 
@@ -72,11 +72,13 @@ public struct StoreSigningKey: Sendable {
 
     /// Signs `payload` as a compact JWS: header.payload.signature, with the
     /// signature as raw r||s (64 bytes), all base64url.
-    func sign(_ payload: [String: JSONScalar]) throws(LedgerError) -> String {
+    func sign(_ payload: JSONObject) throws(LedgerError) -> String {
         let signingInput = headerSegment + "." + Base64URL.encode(CanonicalJSON.encode(payload))
         do {
             let signature = try material.privateKey.signature(for: Data(signingInput.utf8))
-            return signingInput + "." + Base64URL.encode(signature.rawRepresentation)
+            let jws = signingInput + "." + Base64URL.encode(signature.rawRepresentation)
+            material.verified.insert(VerifiedSignatures.digest(jws))
+            return jws
         } catch {
             throw .signingFailed(reason: "\(type(of: error))")
         }
@@ -85,12 +87,13 @@ public struct StoreSigningKey: Sendable {
     /// Checks that `jws` was signed by this key and carries exactly `expectedPayload`.
     ///
     /// - Returns: nil when it verifies, otherwise the first reason it does not.
-    func verify(_ jws: String, expectedPayload: [String: JSONScalar]) -> VerificationFailure? {
-        let segments = jws.split(separator: ".", omittingEmptySubsequences: false)
+    func verify(_ jws: String, expectedPayload: JSONObject) -> VerificationFailure? {
+        // Split on bytes: splitting a String by Character walks grapheme clusters.
+        let segments = jws.utf8.split(separator: UInt8(ascii: "."), maxSplits: 3, omittingEmptySubsequences: false)
         guard segments.count == 3 else {
             return .malformedJWS("expected 3 dot-separated segments, found \(segments.count)")
         }
-        if segments[0] != headerSegment {
+        if !segments[0].elementsEqual(headerSegment.utf8) {
             return headerFailure(segments[0])
         }
         guard let payload = Base64URL.decode(segments[1]) else {
@@ -101,16 +104,20 @@ public struct StoreSigningKey: Sendable {
         else {
             return .malformedJWS("the signature is not 64 base64url bytes")
         }
-        let signingInput = jws.utf8[jws.startIndex..<segments[1].endIndex]
-        guard material.publicKey.isValidSignature(signature, for: Data(signingInput)) else {
-            return .invalidSignature
+        let digest = VerifiedSignatures.digest(jws)
+        if !material.verified.contains(digest) {
+            let signingInput = jws.utf8[jws.utf8.startIndex..<segments[1].endIndex]
+            guard material.publicKey.isValidSignature(signature, for: Data(signingInput)) else {
+                return .invalidSignature
+            }
+            material.verified.insert(digest)
         }
         let expected = CanonicalJSON.encode(expectedPayload)
         if payload == expected { return nil }
         return payloadFailure(signed: payload, expected: expectedPayload)
     }
 
-    private func headerFailure(_ segment: Substring) -> VerificationFailure {
+    private func headerFailure(_ segment: Substring.UTF8View) -> VerificationFailure {
         guard let bytes = Base64URL.decode(segment), let header = CanonicalJSON.decodeObject(bytes) else {
             return .malformedJWS("the header is not base64url JSON")
         }
@@ -126,10 +133,11 @@ public struct StoreSigningKey: Sendable {
         return .malformedJWS("the header differs from the store's ES256 header")
     }
 
-    private func payloadFailure(signed: [UInt8], expected: [String: JSONScalar]) -> VerificationFailure {
+    private func payloadFailure(signed: [UInt8], expected members: JSONObject) -> VerificationFailure {
         guard let signedObject = CanonicalJSON.decodeObject(signed) else {
             return .malformedJWS("the payload is not a flat JSON object")
         }
+        let expected = Dictionary(uniqueKeysWithValues: members.map { ($0.key, $0.value) })
         let fields = Set(signedObject.keys).union(expected.keys)
             .filter { signedObject[$0] != expected[$0] }
             .sorted()
@@ -148,6 +156,7 @@ extension StoreSigningKey {
     private final class Material: @unchecked Sendable {
         let privateKey: P256.Signing.PrivateKey
         let publicKey: P256.Signing.PublicKey
+        let verified = VerifiedSignatures()
 
         init(privateKey: P256.Signing.PrivateKey) {
             self.privateKey = privateKey

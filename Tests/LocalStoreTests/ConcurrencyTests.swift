@@ -1,0 +1,119 @@
+import Foundation
+import GRDB
+import LocalStore
+import Testing
+
+/// Separate `Ledger` values open separate connection pools on one file, as
+/// separate storefront processes would. (Process-level kill tests need the
+/// command-line `buy` command and come with it.)
+@Suite("Several writers on one ledger")
+struct ConcurrencyTests {
+    let folder: LedgerFolder
+
+    init() throws {
+        folder = try LedgerFolder()
+    }
+
+    private func openTogether(_ count: Int) async throws -> [Ledger] {
+        let folder = folder
+        return try await withThrowingTaskGroup(of: Ledger.self) { group in
+            for _ in 0..<count {
+                group.addTask { try folder.openLedger() }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+    }
+
+    @Test("Writers that create a new ledger at the same moment agree on one key and one schema")
+    func openTogether() async throws {
+        let ledgers = try await openTogether(4)
+        #expect(Set(ledgers.map(\.signingKey.keyID)).count == 1)
+        for ledger in ledgers {
+            #expect(try await ledger.transactions().isEmpty)
+        }
+    }
+
+    @Test("Four concurrent writers: every purchase recorded once, none lost, nobody sees a lock error")
+    func concurrentWriters() async throws {
+        let ledgers = try await openTogether(4)
+        let shared = (0..<25).map { _ in UUID() }
+        let perWriter = 60
+
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for (index, ledger) in ledgers.enumerated() {
+                group.addTask {
+                    for round in 0..<perWriter {
+                        _ = try await ledger.recordPurchase(Sample.consumable("jar.\(index)"), attemptID: UUID())
+                        if round < shared.count {
+                            // Every writer retries the same attempts: only one may win each.
+                            _ = try await ledger.recordPurchase(Sample.consumable("shared"), attemptID: shared[round])
+                        }
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+
+        let entries = try await folder.openLedger().transactions()
+        #expect(entries.count == ledgers.count * perWriter + shared.count)
+        #expect(Set(entries.map(\.id)).count == entries.count)
+        #expect(Set(entries.map(\.purchaseAttemptID)).count == entries.count)
+        #expect(entries.allSatisfy { $0.isVerified })
+        let perProduct = Dictionary(grouping: entries, by: \.transaction.productID).mapValues(\.count)
+        #expect(perProduct == ["jar.0": perWriter, "jar.1": perWriter, "jar.2": perWriter, "jar.3": perWriter, "shared": shared.count])
+    }
+
+    @Test("Store time advanced from several writers at once adds up")
+    func concurrentAdvances() async throws {
+        let ledgers = try await openTogether(4)
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for ledger in ledgers {
+                group.addTask {
+                    for _ in 0..<10 { _ = try await ledger.advanceStoreTime(by: 60) }
+                }
+            }
+            try await group.waitForAll()
+        }
+        #expect(try await ledgers[0].storeTimeOffset() == 4 * 10 * 60)
+    }
+
+    @Test("A writer killed before COMMIT leaves nothing, and others wait for its lock instead of failing")
+    func writerDiesMidTransaction() async throws {
+        let ledger = try folder.openLedger()
+        let before = try await ledger.recordPurchase(Sample.consumable(), attemptID: UUID())
+
+        // A "process" that inserted a row and dies before committing.
+        var configuration = Configuration()
+        configuration.allowsUnsafeTransactions = true
+        let dying = try DatabaseQueue(path: folder.database.path, configuration: configuration)
+        let lostAttempt = UUID()
+        try await dying.writeWithoutTransaction { db in
+            try db.execute(sql: "BEGIN IMMEDIATE")
+            try db.execute(
+                sql: """
+                    INSERT INTO transactions (originalID, productID, productType, purchaseDate, originalPurchaseDate,
+                        purchasedQuantity, isUpgraded, ownershipType, storefront, signedDate, purchaseAttemptID, jws)
+                    VALUES (0, 'ghost', 'Consumable', 0, 0, 1, 0, 'PURCHASED', 'USA', 0, ?, 'half-written')
+                    """,
+                arguments: [lostAttempt.uuidString]
+            )
+        }
+
+        let waiting = Task { try await ledger.recordPurchase(Sample.subscription(), attemptID: UUID()) }
+        try await Task.sleep(for: .milliseconds(300))
+        // Readers are not blocked, and the waiting purchase has not slipped in.
+        #expect(try await ledger.transactions().map(\.id) == [before.id])
+
+        try dying.close()
+        let bought = try await waiting.value
+        let entries = try await ledger.transactions()
+        #expect(entries.map(\.id) == [before.id, bought.id])
+        #expect(entries.allSatisfy { $0.isVerified })
+        #expect(!entries.contains { $0.transaction.productID == "ghost" })
+
+        // The lost attempt can simply be retried, and is then recorded once.
+        let retried = try await ledger.recordPurchase(Sample.consumable(), attemptID: lostAttempt)
+        #expect(try await ledger.recordPurchase(Sample.consumable(), attemptID: lostAttempt) == retried)
+        #expect(try await ledger.transactions().count == 3)
+    }
+}

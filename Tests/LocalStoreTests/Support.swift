@@ -1,0 +1,73 @@
+import Foundation
+import GRDB
+import LocalStore
+
+/// A private folder for one test's ledger, removed when the test is done.
+final class LedgerFolder: Sendable {
+    let url: URL
+
+    init() throws {
+        url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("LocalStoreTests-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: url)
+    }
+
+    var database: URL { url.appendingPathComponent("ledger.sqlite") }
+    var signingKey: URL { url.appendingPathComponent("store-key.pem") }
+
+    func openLedger(now: @escaping @Sendable () -> Date = { Sample.signingDate }) throws -> Ledger {
+        try Ledger(location: .path(database), environment: [:], now: now)
+    }
+
+    /// Changes the file behind the ledger's back, as someone with `sqlite3` would.
+    func edit(_ sql: String, _ arguments: StatementArguments = []) throws {
+        let queue = try DatabaseQueue(path: database.path)
+        try queue.write { try $0.execute(sql: sql, arguments: arguments) }
+    }
+
+    func column(_ name: String, ofTransaction id: Int64) throws -> String? {
+        let queue = try DatabaseQueue(path: database.path)
+        return try queue.read { try String.fetchOne($0, sql: "SELECT \(name) FROM transactions WHERE id = ?", arguments: [id]) }
+    }
+}
+
+/// Purchases with every kind of field filled, at fixed dates.
+enum Sample {
+    /// Has sub-millisecond digits on purpose: the ledger keeps milliseconds.
+    static let purchaseDate = Date(timeIntervalSince1970: 1_760_000_000.1234)
+    static let signingDate = Date(timeIntervalSince1970: 1_760_000_100)
+    static let month: TimeInterval = 30 * 86_400
+
+    static func consumable(_ productID: String = "nectar.jar") -> LedgerPurchase {
+        LedgerPurchase(
+            productID: productID, productType: .consumable, purchaseDate: purchaseDate, purchasedQuantity: 3,
+            storefront: "JPN", price: Decimal(string: "480"), currency: "JPY"
+        )
+    }
+
+    static func subscription(_ productID: String = "pass.premium.monthly") -> LedgerPurchase {
+        LedgerPurchase(
+            productID: productID, productType: .autoRenewable, purchaseDate: purchaseDate,
+            expirationDate: purchaseDate.addingTimeInterval(month),
+            offerType: .introductory, offerID: "intro.week", offerPaymentMode: .freeTrial,
+            storefront: "GBR", appAccountToken: UUID(uuidString: "6F1C0F7A-3C2E-4B6B-9C55-2D7A5E0B1F42"),
+            price: Decimal(string: "4.99"), currency: "GBP", subscriptionGroupID: "pass"
+        )
+    }
+}
+
+/// A `now` that tests move forward by hand.
+final class ManualClock: @unchecked Sendable {
+    private let lock = NSLock()
+    private var current: Date
+
+    init(_ start: Date) { current = start }
+
+    var now: Date { lock.withLock { current } }
+
+    func advance(by interval: TimeInterval) { lock.withLock { current += interval } }
+}
