@@ -67,23 +67,24 @@ public struct CustomerEntitlements: Hashable, Sendable {
                 counts[transaction.productID, default: 0] += transaction.purchasedQuantity
             }
 
-        let statusesByGroup = Dictionary(grouping: statuses) {
-            $0.transaction.unsafePayloadValue.subscriptionGroupID ?? ""
+        var statusesByGroup: [String: [Product.SubscriptionInfo.Status]] = [:]
+        for status in statuses {
+            guard let groupID = status.transaction.unsafePayloadValue.subscriptionGroupID else { continue }
+            statusesByGroup[groupID, default: []].append(status)
         }
         let subscribedGroups = Set(verified.compactMap(\.subscriptionGroupID))
-        self.subscriptionGroups = Dictionary(
-            uniqueKeysWithValues: subscribedGroups.union(statusesByGroup.keys.filter { !$0.isEmpty }).map { groupID in
-                let group = SubscriptionGroupStatus(
-                    groupID: groupID,
-                    statuses: statusesByGroup[groupID] ?? [],
-                    // Intro offers are for customers new to the group: any subscription
-                    // there, even a refunded one, uses up the chance.
-                    isEligibleForIntroOffer: !subscribedGroups.contains(groupID),
-                    now: now
-                )
-                return (groupID, group)
-            }
-        )
+        var groups: [String: SubscriptionGroupStatus] = [:]
+        for groupID in subscribedGroups.union(statusesByGroup.keys) {
+            groups[groupID] = SubscriptionGroupStatus(
+                groupID: groupID,
+                statuses: statusesByGroup[groupID] ?? [],
+                // Intro offers are for customers new to the group: any subscription
+                // there, even a refunded one, uses up the chance.
+                isEligibleForIntroOffer: !subscribedGroups.contains(groupID),
+                now: now
+            )
+        }
+        self.subscriptionGroups = groups
     }
 
     /// Whether a group status gives access at `now`.

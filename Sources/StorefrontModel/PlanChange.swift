@@ -13,6 +13,7 @@ import Foundation
 /// }
 /// ```
 public struct PlanChange: Hashable, Sendable {
+    /// When the new plan starts: `.atNextRenewal` keeps the old plan until its period ends.
     public enum Timing: Hashable, Sendable {
         case immediately
         case atNextRenewal

@@ -3,6 +3,7 @@ import Foundation
 extension Storefront {
     /// Loads the ledger and the subscription statuses again and derives what the customer
     /// owns (see `CustomerEntitlements` for the rules) at the clock's current time.
+    /// Statuses are asked for every subscription group the ledger mentions.
     ///
     /// The first failure is kept as `.failure` in `snapshot.entitlements`; later failures
     /// keep the last good answer and are only thrown.

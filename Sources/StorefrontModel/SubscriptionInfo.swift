@@ -71,6 +71,11 @@ extension Product.SubscriptionInfo {
     }
 
     /// Why a subscription expired.
+    ///
+    /// ```swift
+    /// let reason = Product.SubscriptionInfo.ExpirationReason.autoRenewDisabled
+    /// print(reason.rawValue) // autoRenewDisabled: the customer cancelled
+    /// ```
     public enum ExpirationReason: String, CaseIterable, Hashable, Sendable, Codable {
         case autoRenewDisabled
         case billingError

@@ -69,6 +69,10 @@ public struct Transaction: Identifiable, Hashable, Sendable, Codable {
 
 extension Transaction {
     /// Why a purchase was refunded or revoked.
+    ///
+    /// ```swift
+    /// if transaction.revocationReason == .developerIssue { print("Refunded: our fault") }
+    /// ```
     public enum RevocationReason: String, CaseIterable, Hashable, Sendable, Codable {
         /// The app had an issue; the developer refunded.
         case developerIssue

@@ -44,6 +44,11 @@ extension VerificationResult: Hashable where SignedType: Hashable {}
 
 extension VerificationResult {
     /// Why a signature did not verify.
+    ///
+    /// ```swift
+    /// let error = VerificationResult<Transaction>.VerificationError.invalidSignature
+    /// print(error.localizedDescription) // The signature does not match the data.
+    /// ```
     public enum VerificationError: Error, CaseIterable, Hashable, Sendable {
         case revokedCertificate
         case invalidCertificateChain
