@@ -74,6 +74,26 @@ public struct Catalog: Sendable, Equatable {
         subscriptionGroups.first { $0.id == id }
     }
 
+    /// A group's subscriptions in the order a subscription picker lists them: service level 1
+    /// first, then shorter periods first, then file order.
+    ///
+    /// ```swift
+    /// let options = catalog.subscriptions(in: catalog.subscriptionGroups[0])
+    /// options.map(\.id)  // level 1 monthly, level 1 yearly, level 2 monthly, …
+    /// ```
+    public func subscriptions(in group: CatalogSubscriptionGroup) -> [CatalogProduct] {
+        let members = group.productIDs.compactMap(product(id:)).compactMap { product in
+            product.subscription.map { (product: product, info: $0) }
+        }
+        return members.enumerated().sorted { lhs, rhs in
+            let left = lhs.element.info, right = rhs.element.info
+            if left.groupLevel != right.groupLevel { return left.groupLevel < right.groupLevel }
+            let leftDays = left.subscriptionPeriod.approximateDays, rightDays = right.subscriptionPeriod.approximateDays
+            if leftDays != rightDays { return leftDays < rightDays }
+            return lhs.offset < rhs.offset
+        }.map(\.element.product)
+    }
+
     /// Formats prices for this catalog's storefront.
     public var priceFormatter: PriceFormatter { PriceFormatter(storefront: storefront) }
 

@@ -52,6 +52,16 @@ public struct SubscriptionPeriod: Sendable, Hashable, CustomStringConvertible {
     /// The ISO 8601 form, as `.storekit` files write it: `"P1M"`.
     public var iso8601: String { "P\(value)\(unit.designator)" }
 
+    /// The length in days, counting a month as 30 and a year as 365: enough to order periods.
+    var approximateDays: Int {
+        switch unit {
+        case .day: value
+        case .week: value * 7
+        case .month: value * 30
+        case .year: value * 365
+        }
+    }
+
     /// English, for logs and the CLI summary: `"1 week"`, `"3 months"`.
     public var description: String { "\(value) \(unit.rawValue)\(value == 1 ? "" : "s")" }
 }

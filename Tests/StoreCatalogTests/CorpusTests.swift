@@ -217,7 +217,7 @@ import Testing
         #expect(catalog.products.compactMap(\.subscription).map(\.groupLevel).max() == 5)
     }
 
-    @Test func servicLevelTiesInOneGroup() throws {
+    @Test func serviceLevelTiesInOneGroup() throws {
         let catalog = try loadCorpus("circles-project__circles-ios__CirclesSubscriptions.storekit")
         let group = try #require(catalog.subscriptionGroups.first)
         #expect(group.productIDs.count == 9)
@@ -225,6 +225,13 @@ import Testing
         #expect(Set(levels) == [1, 2])
         let periods = Set(group.productIDs.compactMap { catalog.product(id: $0)?.subscription?.subscriptionPeriod.iso8601 })
         #expect(periods == ["P1M", "P2M", "P3M", "P6M", "P1Y"])
+        // The picker order: level 1 before level 2, shorter periods first within a level.
+        let ordered = catalog.subscriptions(in: group).compactMap(\.subscription)
+        #expect(ordered.map(\.groupLevel) == ordered.map(\.groupLevel).sorted())
+        for level in [1, 2] {
+            let days = ordered.filter { $0.groupLevel == level }.map(\.subscriptionPeriod.approximateDays)
+            #expect(days == days.sorted())
+        }
         #expect(catalog.settings.timeRate == 5)
     }
 

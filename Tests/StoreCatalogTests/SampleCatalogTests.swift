@@ -41,6 +41,10 @@ import Testing
         #expect(Set(intros.map(\.paymentMode)) == [.freeTrial, .payAsYouGo, .payUpFront])
         #expect(intros.first { $0.paymentMode == .payAsYouGo }?.periodCount == 3)
 
+        let pickerOrder = catalog.subscriptions(in: pass).map(\.id)
+        #expect(pickerOrder == ["sanctuary.monthly", "sanctuary.yearly", "grove.monthly", "grove.yearly",
+                                "meadow.monthly", "meadow.yearly"].map { "com.example.backyardbirds.pass." + $0 })
+
         let policies = catalog.appPolicies
         #expect(policies.eulaURL?.host == "example.com")
         #expect(policies.privacyPolicy(locale: "ja", fallbackLocale: catalog.settings.locale)?.url?.host == "example.com")
