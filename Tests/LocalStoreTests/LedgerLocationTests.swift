@@ -104,3 +104,28 @@ extension LedgerLocationTests {
         #expect(error?.exitCode == 74)
     }
 }
+
+extension LedgerLocationTests {
+    @Test("A ledger written by a newer version is refused rather than written to, exit 65")
+    func newerSchema() async throws {
+        let folder = try LedgerFolder()
+        _ = try await folder.openLedger().recordPurchase(Sample.consumable(), attemptID: UUID())
+        try folder.edit("INSERT INTO grdb_migrations (identifier) VALUES ('v99-from-the-future')")
+        let error = #expect(throws: LedgerError.self) { try folder.openLedger() }
+        #expect(error == .notALedger(path: folder.database.path, reason: "it was written by a newer version of storefront"))
+        #expect(error?.exitCode == 65)
+    }
+
+    @Test("A row forced past the schema's checks is reported by row and column, not a crash")
+    func forcedBadRow() async throws {
+        let folder = try LedgerFolder()
+        let ledger = try folder.openLedger()
+        let jar = try await ledger.recordPurchase(Sample.consumable(), attemptID: UUID())
+        try folder.edit("PRAGMA ignore_check_constraints = ON; UPDATE transactions SET price = 'free' WHERE id = \(jar.id)")
+        await #expect(throws: LedgerError.notALedger(
+            path: folder.database.path, reason: "transactions row \(jar.id): column price cannot be read"
+        )) {
+            try await ledger.transactions()
+        }
+    }
+}

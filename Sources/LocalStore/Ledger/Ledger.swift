@@ -19,8 +19,10 @@ import GRDB
 /// assert(entry.id == again.id && entry.isVerified)
 /// ```
 ///
-/// Files live in WAL mode behind a busy timeout, so several storefront
-/// processes can share one ledger without ever reporting "database is locked".
+/// Files live in WAL mode with `synchronous = NORMAL`: a commit survives the
+/// process being killed at any moment (a power cut may lose the latest
+/// commits, never half of one). Writers wait behind a busy timeout, so several
+/// storefront processes share one ledger without reporting "database is locked".
 public struct Ledger: Sendable {
     /// How long a write waits for another process's write before giving up.
     public static let busyTimeout: TimeInterval = 10

@@ -60,7 +60,7 @@ public struct StoreSigningKey: Sendable {
         do {
             pem = try String(contentsOf: url, encoding: .utf8)
         } catch {
-            throw .cannotRead(path: url.path, reason: error.localizedDescription)
+            throw .cannotRead(path: url.path, reason: Ledger.reason(error))
         }
         do {
             return StoreSigningKey(privateKey: try P256.Signing.PrivateKey(pemRepresentation: pem))
