@@ -55,37 +55,36 @@ public struct CatalogGenerator: Sendable {
             members[group].append(subscription(index, number: position, group: group, positionInGroup: members[group].count))
         }
         let groups: [PropertyValue] = members.indices.compactMap { group in
-            members[group].isEmpty ? nil : object([
+            members[group].isEmpty ? nil : PropertyValue([
                 "id": .string(groupID(group)),
                 "localizations": .array([localization("en_US", "Generated Pass \(group + 1)", "Group \(group + 1)")]),
                 "name": .string("Generated Pass \(group + 1)"),
                 "subscriptions": .array(members[group]),
             ])
         }
-        return XcodeJSONWriter.write(object([
+        return PropertyValue([
             "identifier": .string("6E4E5241"),
             "nonRenewingSubscriptions": .array(nonRenewing),
             "products": .array(products),
-            "settings": object([
+            "settings": PropertyValue([
                 "_locale": .string(storefront.localeIdentifier),
                 "_storefront": .string(storefront.countryCode),
             ]),
             "subscriptionGroups": .array(groups),
-            "version": object(["major": .number("4"), "minor": .number("0")]),
-        ]))
+            "version": PropertyValue(["major": .number("4"), "minor": .number("0")]),
+        ]).xcodeJSON
     }
 
-    private func product(_ index: Int, type: String) -> PropertyValue {
-        .object(productMembers(index, type: type))
-    }
-
-    private func productMembers(_ index: Int, type: String) -> [PropertyValue.Member] {
+    /// The keys every product has, then `extra` (a subscription's keys).
+    private func product(
+        _ index: Int, type: String, adding extra: KeyValuePairs<String, PropertyValue> = [:]
+    ) -> PropertyValue {
         let name = "\(Self.names[type, default: type]) \(index + 1)"
         var localizations = [localization("en_US", name, "Generated product number \(index + 1).")]
         if index % 2 == 0 {
             localizations.append(localization("ja", "商品 \(index + 1)", "自動生成された商品です。"))
         }
-        return members([
+        let common: KeyValuePairs<String, PropertyValue> = [
             "displayPrice": .string(prices[index % prices.count]),
             "familyShareable": .bool(index % 3 == 0),
             "internalID": .string(hex(index)),
@@ -93,7 +92,8 @@ public struct CatalogGenerator: Sendable {
             "productID": .string("com.example.generated.\(type.lowercased()).\(index + 1)"),
             "referenceName": .string(name),
             "type": .string(type),
-        ])
+        ]
+        return .object((Array(common) + Array(extra)).map { PropertyValue.Member(key: $0.key, value: $0.value) })
     }
 
     /// Levels 1 to 3 in turn, each as a monthly then a yearly plan. Every fifth subscription
@@ -103,14 +103,14 @@ public struct CatalogGenerator: Sendable {
         let isMonthly = positionInGroup % 2 == 0
         var intro = PropertyValue.null
         if number % 5 == 0 {
-            intro = object(["internalID": .string(hex(index + 1)), "numberOfPeriods": .number("1"),
-                            "paymentMode": .string("free"), "subscriptionPeriod": .string("P1W")])
+            intro = PropertyValue(["internalID": .string(hex(index + 1)), "numberOfPeriods": .number("1"),
+                                   "paymentMode": .string("free"), "subscriptionPeriod": .string("P1W")])
         } else if isMonthly, number % 3 == 1 {
-            intro = object(["displayPrice": .string(prices[0]), "internalID": .string(hex(index + 1)),
-                            "numberOfPeriods": .number("3"), "paymentMode": .string("payAsYouGo"),
-                            "subscriptionPeriod": .string("P1M")])
+            intro = PropertyValue(["displayPrice": .string(prices[0]), "internalID": .string(hex(index + 1)),
+                                   "numberOfPeriods": .number("3"), "paymentMode": .string("payAsYouGo"),
+                                   "subscriptionPeriod": .string("P1M")])
         }
-        return .object(productMembers(index, type: "RecurringSubscription") + members([
+        return product(index, type: "RecurringSubscription", adding: [
             "adHocOffers": .array([]),
             "codeOffers": .array([]),
             "groupNumber": .number(String(level)),
@@ -118,11 +118,11 @@ public struct CatalogGenerator: Sendable {
             "recurringSubscriptionPeriod": .string(isMonthly ? "P1M" : "P1Y"),
             "subscriptionGroupID": .string(groupID(group)),
             "winbackOffers": .array([]),
-        ]))
+        ])
     }
 
     private func localization(_ locale: String, _ name: String, _ description: String) -> PropertyValue {
-        object(["description": .string(description), "displayName": .string(name), "locale": .string(locale)])
+        PropertyValue(["description": .string(description), "displayName": .string(name), "locale": .string(locale)])
     }
 
     private func groupID(_ group: Int) -> String {
@@ -135,11 +135,4 @@ public struct CatalogGenerator: Sendable {
         return String(repeating: "0", count: max(0, 8 - digits.count)) + digits
     }
 
-    private func object(_ members: KeyValuePairs<String, PropertyValue>) -> PropertyValue {
-        .object(self.members(members))
-    }
-
-    private func members(_ pairs: KeyValuePairs<String, PropertyValue>) -> [PropertyValue.Member] {
-        pairs.map { PropertyValue.Member(key: $0.key, value: $0.value) }
-    }
 }

@@ -1,8 +1,14 @@
-/// A parsed JSON or property-list value.
+/// A JSON or property-list value as StoreCatalog reads and writes it.
 ///
-/// Objects keep their members in file order and numbers keep their exact text, so a file can be
-/// written back byte for byte in Xcode's layout (see ``XcodeJSONWriter``).
-enum PropertyValue: Sendable, Equatable {
+/// Objects keep their members in order and numbers keep their exact text, so a `.storekit` file
+/// can be written back byte for byte in Xcode's layout (``xcodeJSON``), and command-line output
+/// can keep a fixed key order (``compactJSON``).
+///
+/// ```swift
+/// let value = PropertyValue.object([.init(key: "price", value: .string("0.99"))])
+/// print(value.compactJSON)  // {"price":"0.99"}
+/// ```
+public enum PropertyValue: Sendable, Equatable {
     case object([Member])
     case array([PropertyValue])
     case string(String)
@@ -11,9 +17,23 @@ enum PropertyValue: Sendable, Equatable {
     case bool(Bool)
     case null
 
-    struct Member: Sendable, Equatable {
-        var key: String
-        var value: PropertyValue
+    public struct Member: Sendable, Equatable {
+        public var key: String
+        public var value: PropertyValue
+
+        public init(key: String, value: PropertyValue) {
+            self.key = key
+            self.value = value
+        }
+    }
+
+    /// An object from a literal, keeping the order written.
+    ///
+    /// ```swift
+    /// PropertyValue(["id": .string("tip.small"), "level": .number("1")]).compactJSON  // {"id":"tip.small","level":1}
+    /// ```
+    public init(_ members: KeyValuePairs<String, PropertyValue>) {
+        self = .object(members.map { Member(key: $0.key, value: $0.value) })
     }
 
     /// The value of `key` in an object; the first one wins if a key repeats.

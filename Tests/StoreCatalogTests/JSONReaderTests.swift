@@ -61,7 +61,7 @@ import Testing
     }
 }
 
-@Suite struct XcodeJSONWriterTests {
+@Suite struct JSONWriterTests {
     /// Files whose layout is Xcode's own (" : ", sorted keys, `[` blank line `]`, final newline).
     static let xcodeWrittenFiles = TestPaths.corpusFileNames.filter { name in
         guard let text = try? String(contentsOf: TestPaths.corpusFile(name), encoding: .utf8) else { return false }
@@ -76,7 +76,7 @@ import Testing
     func xcodeWrittenFilesRoundTripByteForByte(name: String) throws {
         let original = try Data(contentsOf: TestPaths.corpusFile(name))
         let value = try JSONReader.parse(Array(original))
-        #expect(XcodeJSONWriter.write(value) == String(decoding: original, as: UTF8.self))
+        #expect(value.xcodeJSON == String(decoding: original, as: UTF8.self))
     }
 
     @Test func keysAreSortedCaseInsensitivelyAndEmptiesGetABlankLine() {
@@ -86,7 +86,7 @@ import Testing
             .init(key: "Zeta", value: .object([])),
             .init(key: "alpha", value: .string("tab\there / \"quoted\" \u{1}")),
         ])
-        #expect(XcodeJSONWriter.write(value) == """
+        #expect(value.xcodeJSON == """
             {
               "_storefront" : "JPN",
               "_storeKitErrors" : [
@@ -99,5 +99,18 @@ import Testing
             }
 
             """)
+    }
+
+    @Test func compactKeepsKeyOrderOnOneLine() {
+        let value = PropertyValue.object([
+            .init(key: "storefront", value: .string("JPN")),
+            .init(key: "products", value: .array([.object([
+                .init(key: "id", value: .string("a\nb")), .init(key: "groupLevel", value: .null),
+                .init(key: "periods", value: .number("3")), .init(key: "shareable", value: .bool(false)),
+            ])])),
+            .init(key: "groups", value: .array([])),
+        ])
+        #expect(value.compactJSON
+                == #"{"storefront":"JPN","products":[{"id":"a\nb","groupLevel":null,"periods":3,"shareable":false}],"groups":[]}"#)
     }
 }

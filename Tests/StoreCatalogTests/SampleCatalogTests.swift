@@ -12,7 +12,7 @@ import Testing
     func samplesAreInXcodeLayoutWithoutWarnings(name: String) throws {
         let data = try Data(contentsOf: TestPaths.catalogs.appendingPathComponent(name))
         let text = String(decoding: data, as: UTF8.self)
-        #expect(XcodeJSONWriter.write(try JSONReader.parse(Array(data))) == text)
+        #expect(try JSONReader.parse(Array(data)).xcodeJSON == text)
         #expect(text.contains("\"major\" : 4"))
         let catalog = try sample(name)
         #expect(catalog.warnings.isEmpty)
@@ -82,7 +82,7 @@ import Testing
         #expect(catalog.warnings.isEmpty)
         #expect(Set(catalog.products.map(\.id)).count == count)
         // Xcode's layout: writing the parsed file again changes nothing.
-        #expect(XcodeJSONWriter.write(try JSONReader.parse(Array(json.utf8))) == json)
+        #expect(try JSONReader.parse(Array(json.utf8)).xcodeJSON == json)
     }
 
     @Test func mixesTypesGroupsLevelsAndOffers() throws {
