@@ -65,33 +65,39 @@ extension LedgerTransaction {
         self.signedDate = signedDate.millisecondPrecision
     }
 
-    /// The JWS payload: one key per signed column, absent when the column is NULL.
+    /// Every signed field, in key order: its name is both its column in
+    /// `transactions` and its key in the JWS payload.
+    static let signedFields: [(name: String, value: @Sendable (LedgerTransaction) -> JSONScalar?)] = [
+        ("appAccountToken", { $0.appAccountToken.map { .string($0.uuidString) } }),
+        ("currency", { $0.currency.map { .string($0) } }),
+        ("expirationDate", { milliseconds($0.expirationDate) }),
+        ("id", { .integer($0.id) }),
+        ("isUpgraded", { .bool($0.isUpgraded) }),
+        ("offerID", { $0.offerID.map { .string($0) } }),
+        ("offerPaymentMode", { $0.offerPaymentMode.map { .string($0.rawValue) } }),
+        ("offerType", { $0.offerType.map { .integer(Int64($0.rawValue)) } }),
+        ("originalID", { .integer($0.originalID) }),
+        ("originalPurchaseDate", { milliseconds($0.originalPurchaseDate) }),
+        ("ownershipType", { .string($0.ownershipType.rawValue) }),
+        ("price", { $0.price.map { .string($0.description) } }),
+        ("productID", { .string($0.productID) }),
+        ("productType", { .string($0.productType.rawValue) }),
+        ("purchaseDate", { milliseconds($0.purchaseDate) }),
+        ("purchasedQuantity", { .integer(Int64($0.purchasedQuantity)) }),
+        ("revocationDate", { milliseconds($0.revocationDate) }),
+        ("revocationReason", { $0.revocationReason.map { .integer(Int64($0.rawValue)) } }),
+        ("signedDate", { milliseconds($0.signedDate) }),
+        ("storefront", { .string($0.storefront) }),
+        ("subscriptionGroupID", { $0.subscriptionGroupID.map { .string($0) } }),
+    ]
+
+    private static func milliseconds(_ date: Date?) -> JSONScalar? {
+        date.map { .integer($0.ledgerMilliseconds) }
+    }
+
+    /// The JWS payload: a key per signed field, absent when the field is nil.
     var signedPayload: JSONObject {
-        func milliseconds(_ date: Date?) -> JSONScalar? { date.map { .integer($0.ledgerMilliseconds) } }
-        let members: [(String, JSONScalar?)] = [
-            ("appAccountToken", appAccountToken.map { .string($0.uuidString) }),
-            ("currency", currency.map { .string($0) }),
-            ("expirationDate", milliseconds(expirationDate)),
-            ("id", .integer(id)),
-            ("isUpgraded", .bool(isUpgraded)),
-            ("offerID", offerID.map { .string($0) }),
-            ("offerPaymentMode", offerPaymentMode.map { .string($0.rawValue) }),
-            ("offerType", offerType.map { .integer(Int64($0.rawValue)) }),
-            ("originalID", .integer(originalID)),
-            ("originalPurchaseDate", milliseconds(originalPurchaseDate)),
-            ("ownershipType", .string(ownershipType.rawValue)),
-            ("price", price.map { .string($0.description) }),
-            ("productID", .string(productID)),
-            ("productType", .string(productType.rawValue)),
-            ("purchaseDate", milliseconds(purchaseDate)),
-            ("purchasedQuantity", .integer(Int64(purchasedQuantity))),
-            ("revocationDate", milliseconds(revocationDate)),
-            ("revocationReason", revocationReason.map { .integer(Int64($0.rawValue)) }),
-            ("signedDate", milliseconds(signedDate)),
-            ("storefront", .string(storefront)),
-            ("subscriptionGroupID", subscriptionGroupID.map { .string($0) }),
-        ]
-        return members.compactMap { key, value in value.map { (key, $0) } }
+        Self.signedFields.compactMap { field in field.value(self).map { (field.name, $0) } }
     }
 }
 

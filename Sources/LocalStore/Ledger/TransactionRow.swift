@@ -8,22 +8,14 @@ struct TransactionRow: Sendable {
     var purchaseAttemptID: UUID
     var jws: String
 
-    /// Columns that are also keys of the signed payload, under the same names.
-    static let signedColumns = [
-        "id", "originalID", "productID", "productType", "purchaseDate", "originalPurchaseDate",
-        "expirationDate", "revocationDate", "revocationReason", "purchasedQuantity",
-        "offerType", "offerID", "offerPaymentMode", "isUpgraded", "ownershipType", "storefront",
-        "appAccountToken", "price", "currency", "subscriptionGroupID", "signedDate",
-    ]
-
     private static let insertSQL: String = {
-        let columns = signedColumns + ["finished", "purchaseAttemptID", "jws"]
+        let columns = LedgerTransaction.signedFields.map(\.name) + ["finished", "purchaseAttemptID", "jws"]
         let placeholders = Array(repeating: "?", count: columns.count).joined(separator: ", ")
         return "INSERT INTO transactions (\(columns.joined(separator: ", "))) VALUES (\(placeholders))"
     }()
 
     private static let resignSQL: String = {
-        let assignments = (signedColumns.dropFirst() + ["jws"]).map { "\($0) = ?" }
+        let assignments = (LedgerTransaction.signedFields.map(\.name) + ["jws"]).map { "\($0) = ?" }
         return "UPDATE transactions SET \(assignments.joined(separator: ", ")) WHERE id = ?"
     }()
 
@@ -35,14 +27,13 @@ struct TransactionRow: Sendable {
 
     /// Rewrites the signed columns of an existing transaction with its new JWS.
     static func resign(_ transaction: LedgerTransaction, jws: String, in db: Database) throws {
-        let values = columnValues(of: transaction).dropFirst() + [jws.databaseValue, transaction.id.databaseValue]
-        try db.cachedStatement(sql: resignSQL).execute(arguments: StatementArguments(Array(values)))
+        let values = columnValues(of: transaction) + [jws.databaseValue, transaction.id.databaseValue]
+        try db.cachedStatement(sql: resignSQL).execute(arguments: StatementArguments(values))
     }
 
     private static func columnValues(of transaction: LedgerTransaction) -> [DatabaseValue] {
-        let payload = Dictionary(uniqueKeysWithValues: transaction.signedPayload.map { ($0.key, $0.value) })
-        return signedColumns.map { column in
-            switch payload[column] {
+        LedgerTransaction.signedFields.map { field in
+            switch field.value(transaction) {
             case nil: .null
             case .string(let text): text.databaseValue
             case .integer(let number): number.databaseValue
