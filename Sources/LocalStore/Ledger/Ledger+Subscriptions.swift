@@ -67,7 +67,8 @@ extension Ledger {
         return entry(row)
     }
 
-    private func autoRenewable(id: Int64, in db: Database) throws -> TransactionRow {
+    /// The row `id`, which must be an auto-renewable subscription.
+    func autoRenewable(id: Int64, in db: Database) throws -> TransactionRow {
         guard let row = try TransactionRow.fetchOne(db, id: id) else {
             throw LedgerError.transactionNotFound(id: id)
         }

@@ -84,7 +84,8 @@ extension Ledger {
         return entry(row)
     }
 
-    /// Deletes every transaction and Ask to Buy request, StoreKit's `clearTransactions()`.
+    /// Deletes every transaction, Ask to Buy request and renewal preference,
+    /// StoreKit's `clearTransactions()`.
     ///
     /// The store key and store time stay, and transaction IDs are never reused.
     ///
@@ -94,6 +95,7 @@ extension Ledger {
     public func clearTransactions() async throws(LedgerError) {
         try await write { db in
             try db.execute(sql: "DELETE FROM transactions; DELETE FROM askToBuyRequests")
+            try Self.deleteRenewalPreferences(in: db)
         }
     }
 

@@ -1,0 +1,141 @@
+import Foundation
+import StoreCatalog
+import StorefrontModel
+
+/// A catalog's products as one storefront sells them, named for one locale.
+///
+/// Names and descriptions follow the catalog's localization fallback for `locale`
+/// (then the file's `_locale`, then English). Prices keep the catalog's numbers in the
+/// storefront's currency, as Xcode's StoreKit Testing does when you switch its storefront,
+/// rounded to the currency's minor units (0.99 sells for ¥1 in Japan) so that `price`
+/// and `displayPrice` agree.
+///
+/// ```swift
+/// let catalog = try CatalogLoader.load(contentsOf: URL(fileURLWithPath: "TipJar.storekit"))
+/// let uk = CatalogStorefront(catalog: catalog, storefront: StorefrontCountry(countryCode: "GBR"))
+/// print(uk.product(id: "tip.small")?.displayPrice ?? "-") // £0.99
+/// ```
+public struct CatalogStorefront: Sendable {
+    public let catalog: Catalog
+    /// The country prices are for: the override, else the catalog's `_storefront`.
+    public let country: StorefrontCountry
+    /// The locale names are for; `nil` uses the catalog's `_locale`.
+    public let locale: String?
+    private let formatter: PriceFormatter
+
+    public init(catalog: Catalog, storefront: StorefrontCountry? = nil, locale: String? = nil) {
+        self.catalog = catalog
+        self.country = storefront ?? catalog.storefront
+        self.locale = locale
+        self.formatter = PriceFormatter(storefront: country)
+    }
+
+    /// The storefront as `StoreBackend.storefront()` reports it; the ID is the country code.
+    public var info: StorefrontInfo {
+        StorefrontInfo(id: country.countryCode, countryCode: country.countryCode)
+    }
+
+    /// The product with this ID, or `nil` when the catalog has none.
+    public func product(id: Product.ID) -> Product? {
+        catalog.product(id: id).map(product)
+    }
+
+    /// The products among `ids` that the catalog has, in the order asked, without duplicates.
+    public func products(for ids: [Product.ID]) -> [Product] {
+        var seen = Set<Product.ID>()
+        return ids.filter { seen.insert($0).inserted }.compactMap(product(id:))
+    }
+
+    /// A catalog product as the store sells it here.
+    public func product(_ item: CatalogProduct) -> Product {
+        let text = catalog.localizedText(for: item, locale: locale)
+        return Product(
+            id: item.id,
+            type: Product.ProductType(item.type),
+            displayName: text.displayName,
+            description: text.description,
+            price: price(item.price),
+            priceFormatStyle: formatter.formatStyle,
+            isFamilyShareable: item.isFamilyShareable,
+            subscription: item.subscription.map(subscriptionInfo)
+        )
+    }
+
+    /// `price` in this storefront's currency: the same number, rounded to its minor units.
+    func price(_ price: Decimal) -> Decimal {
+        guard country != catalog.storefront else { return price }
+        var exact = price
+        var rounded = Decimal()
+        NSDecimalRound(&rounded, &exact, country.minorUnits, .plain)
+        return rounded
+    }
+
+    private func subscriptionInfo(_ info: CatalogSubscription) -> Product.SubscriptionInfo {
+        // StorefrontModel has no separate win-back list; win-back offers ride along with the
+        // promotional ones and say what they are in `type`.
+        let offers = info.promotionalOffers + info.winBackOffers
+        return Product.SubscriptionInfo(
+            subscriptionGroupID: info.subscriptionGroupID,
+            groupLevel: info.groupLevel,
+            subscriptionPeriod: Product.SubscriptionPeriod(info.subscriptionPeriod),
+            introductoryOffer: info.introductoryOffer.map(offer),
+            promotionalOffers: offers.map(offer)
+        )
+    }
+
+    private func offer(_ offer: CatalogOffer) -> Product.SubscriptionOffer {
+        Product.SubscriptionOffer(
+            id: offer.id,
+            type: Product.SubscriptionOffer.OfferType(offer.type),
+            paymentMode: Product.SubscriptionOffer.PaymentMode(offer.paymentMode),
+            period: Product.SubscriptionPeriod(offer.period),
+            periodCount: offer.periodCount,
+            price: price(offer.price),
+            priceFormatStyle: formatter.formatStyle
+        )
+    }
+}
+
+extension Product.ProductType {
+    init(_ type: CatalogProduct.ProductType) {
+        self = switch type {
+        case .consumable: .consumable
+        case .nonConsumable: .nonConsumable
+        case .nonRenewable: .nonRenewable
+        case .autoRenewable: .autoRenewable
+        }
+    }
+}
+
+extension Product.SubscriptionPeriod {
+    init(_ period: StoreCatalog.SubscriptionPeriod) {
+        let unit: Unit = switch period.unit {
+        case .day: .day
+        case .week: .week
+        case .month: .month
+        case .year: .year
+        }
+        self.init(value: period.value, unit: unit)
+    }
+}
+
+extension Product.SubscriptionOffer.OfferType {
+    init(_ type: CatalogOffer.OfferType) {
+        self = switch type {
+        case .introductory: .introductory
+        case .promotional: .promotional
+        case .code: .code
+        case .winBack: .winBack
+        }
+    }
+}
+
+extension Product.SubscriptionOffer.PaymentMode {
+    init(_ mode: CatalogOffer.PaymentMode) {
+        self = switch mode {
+        case .freeTrial: .freeTrial
+        case .payAsYouGo: .payAsYouGo
+        case .payUpFront: .payUpFront
+        }
+    }
+}

@@ -1,0 +1,133 @@
+import Foundation
+import StoreCatalog
+import StorefrontModel
+
+/// The embedded store: a `.storekit` catalog, a signed SQLite ledger and test controls,
+/// behind the `StoreBackend` protocol, in the spirit of Xcode's StoreKit Testing.
+///
+/// Time comes from the injected `clock` plus the ledger's store-time offset, which every
+/// process on the ledger shares (`advanceStoreTime(by:)` moves it). Subscriptions renew
+/// when store time passes their expiration, the next time the store is asked about them.
+///
+/// ```swift
+/// let catalog = try CatalogLoader.load(contentsOf: URL(fileURLWithPath: "TipJar.storekit"))
+/// let store = LocalStore(catalog: catalog, ledger: try Ledger(location: .inMemory))
+/// let tip = try await store.products(for: ["tip.small"])[0]
+/// if case .success(.verified(let transaction)) = try await store.purchase(tip, options: []) {
+///     try await store.finish(transaction)
+/// }
+/// ```
+public actor LocalStore: StoreBackend {
+    /// The catalog as this store sells it: storefront, currency and locale.
+    public nonisolated let catalog: CatalogStorefront
+    public nonisolated let ledger: Ledger
+    public nonisolated let clock: StoreClock
+    /// The test controls in force; change them with `setControls(_:)`.
+    public private(set) var controls: StoreControls
+
+    private var subscribers: [UUID: AsyncStream<StoreUpdate>.Continuation] = [:]
+    private var random = SystemRandomNumberGenerator()
+    /// The renewal pass under way, which later callers join instead of starting another.
+    var renewing: Task<Void, any Error>?
+
+    /// Makes a store over `catalog` and `ledger`.
+    ///
+    /// - Parameters:
+    ///   - storefront: sells in this country's currency instead of the catalog's `_storefront`.
+    ///   - locale: names products for this locale instead of the catalog's `_locale`.
+    ///   - controls: the test controls; `nil` takes them from the catalog's settings.
+    public init(
+        catalog: Catalog,
+        ledger: Ledger,
+        clock: StoreClock = .live,
+        storefront: StorefrontCountry? = nil,
+        locale: String? = nil,
+        controls: StoreControls? = nil
+    ) {
+        self.catalog = CatalogStorefront(catalog: catalog, storefront: storefront, locale: locale)
+        self.ledger = ledger
+        self.clock = clock
+        self.controls = controls ?? StoreControls(settings: catalog.settings)
+    }
+
+    /// Replaces the test controls; the next call uses them.
+    ///
+    /// ```swift
+    /// var controls = await store.controls
+    /// controls.askToBuy = true
+    /// await store.setControls(controls)
+    /// ```
+    public func setControls(_ controls: StoreControls) {
+        self.controls = controls
+    }
+
+    /// The store's current date: the clock's date plus the ledger's store-time offset.
+    public func storeNow() async throws -> Date {
+        clock.now + (try await ledger.storeTimeOffset())
+    }
+
+    // MARK: - StoreBackend
+
+    public func storefront() async throws -> StorefrontInfo {
+        try await begin(nil)
+        return catalog.info
+    }
+
+    public func products(for ids: [Product.ID]) async throws -> [Product] {
+        try await begin(.loadProducts)
+        var products = catalog.products(for: ids)
+        guard products.contains(where: { $0.subscription != nil }) else { return products }
+        // Intro offers are once per group: any subscription there, even refunded, uses it up.
+        let usedGroups = Set(try await ledger.transactions().filter(\.isVerified).compactMap(\.transaction.subscriptionGroupID))
+        for index in products.indices {
+            if let groupID = products[index].subscription?.subscriptionGroupID {
+                products[index].subscription?.isEligibleForIntroOffer = !usedGroups.contains(groupID)
+            }
+        }
+        return products
+    }
+
+    public func updates() async -> AsyncStream<StoreUpdate> {
+        let (stream, continuation) = AsyncStream.makeStream(of: StoreUpdate.self)
+        let id = UUID()
+        subscribers[id] = continuation
+        continuation.onTermination = { [weak self] _ in
+            Task { await self?.unsubscribe(id) }
+        }
+        return stream
+    }
+
+    // MARK: - Shared steps
+
+    /// What every call does first: waits the latency on the clock, then fails if the
+    /// controls say `api` fails. `nil` is a call no control makes fail.
+    func begin(_ api: StoreAPI?) async throws {
+        let latency = controls.latency.sample(using: &random)
+        if latency > .zero {
+            try await clock.sleep(for: latency)
+        }
+        if let api, let error = controls.failures[api]?.thrown {
+            throw error
+        }
+    }
+
+    /// A ledger entry as this store hands it out: the verification control, when set,
+    /// makes every transaction unverified.
+    public func verificationResult(of entry: LedgerEntry) -> VerificationResult<Transaction> {
+        let result = entry.verificationResult
+        if case .verification(let error)? = controls.failures[.verification] {
+            return .unverified(result.unsafePayloadValue, error)
+        }
+        return result
+    }
+
+    func emit(_ update: StoreUpdate) {
+        for continuation in subscribers.values {
+            continuation.yield(update)
+        }
+    }
+
+    private func unsubscribe(_ id: UUID) {
+        subscribers[id] = nil
+    }
+}

@@ -1,0 +1,46 @@
+import Foundation
+import StorefrontModel
+
+/// A purchase as asked for: the product and its checked purchase options.
+struct PurchaseRequest: Sendable {
+    /// StoreKit's limit on how many of a consumable one purchase may buy.
+    static let maximumQuantity = 10
+
+    let product: Product
+    let quantity: Int
+    let appAccountToken: UUID?
+    /// The promotional (or win-back) offer chosen with `.promotionalOffer`; its signature
+    /// is not checked, as StoreKit Testing does not check it either.
+    let promotionalOffer: Product.SubscriptionOffer?
+    /// `.simulatesAskToBuyInSandbox(true)` was given.
+    let asksToBuy: Bool
+
+    init(product: Product, options: Set<Product.PurchaseOption>) throws(Product.PurchaseError) {
+        var quantity = 1
+        var appAccountToken: UUID?
+        var offer: Product.SubscriptionOffer?
+        var asksToBuy = false
+        for option in options {
+            switch option {
+            case .quantity(let count):
+                quantity = count
+            case .appAccountToken(let token):
+                appAccountToken = token
+            case .promotionalOffer(let offerID, _, _, _, _):
+                guard let found = product.subscription?.promotionalOffers.first(where: { $0.id == offerID }) else {
+                    throw .invalidOfferIdentifier
+                }
+                offer = found
+            case .simulatesAskToBuyInSandbox(let enabled):
+                asksToBuy = enabled
+            }
+        }
+        let allowed = product.type == .consumable ? 1...Self.maximumQuantity : 1...1
+        guard allowed.contains(quantity) else { throw .invalidQuantity }
+        self.product = product
+        self.quantity = quantity
+        self.appAccountToken = appAccountToken
+        self.promotionalOffer = offer
+        self.asksToBuy = asksToBuy
+    }
+}

@@ -1,0 +1,44 @@
+import StoreCatalog
+
+/// The store calls a test can make fail, StoreKit Testing's `FailableStoreKitAPI`.
+///
+/// The raw value is the name the command line takes: `--fail purchase`.
+///
+/// ```swift
+/// var controls = StoreControls()
+/// controls.failures[.loadProducts] = .storeKit(.networkError(URLError(.notConnectedToInternet)))
+/// ```
+public enum StoreAPI: String, CaseIterable, Hashable, Sendable {
+    /// `products(for:)`.
+    case loadProducts
+    /// `purchase(_:options:)`.
+    case purchase
+    /// Signature checks: every transaction comes back `.unverified` with the chosen error.
+    case verification
+    /// `sync()`, restoring purchases.
+    case appStoreSync
+    /// `subscriptionStatuses(for:)`.
+    case subscriptionStatus
+    /// `appTransaction()`.
+    case appTransaction
+
+    /// The API of a `.storekit` file's `_storeKitErrors` entry; `nil` for the sheets
+    /// (manage subscriptions, refund request, offer code), which a terminal store has not.
+    public init?(_ api: StoreKitErrorSetting.API) {
+        switch api {
+        case .loadProducts: self = .loadProducts
+        case .purchase: self = .purchase
+        case .verification: self = .verification
+        case .appStoreSync: self = .appStoreSync
+        case .subscriptionStatus: self = .subscriptionStatus
+        case .appTransaction: self = .appTransaction
+        case .manageSubscriptionsSheet, .refundRequestSheet, .offerCodeRedeemSheet: return nil
+        }
+    }
+
+    /// What an API fails with when no error is named: `unknown`, or for verification
+    /// `invalidSignature`.
+    public var defaultError: SimulatedError {
+        self == .verification ? .verification(.invalidSignature) : .storeKit(.unknown)
+    }
+}

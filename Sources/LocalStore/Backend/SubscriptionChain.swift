@@ -1,0 +1,98 @@
+import Foundation
+import StorefrontModel
+
+/// One auto-renewable subscription as the ledger tells it: the transactions sharing an
+/// `originalID`, oldest first, and the chain's renewal preference. Pure: where it stands
+/// is worked out from these and a date.
+struct SubscriptionChain: Sendable {
+    let entries: [LedgerEntry]
+    let preference: RenewalPreference?
+    /// The transaction in force: the latest one no upgrade replaced.
+    let current: LedgerEntry
+
+    init?(entries: [LedgerEntry], preference: RenewalPreference?) {
+        guard let current = entries.last(where: { !$0.transaction.isUpgraded }) ?? entries.last else { return nil }
+        self.entries = entries
+        self.preference = preference
+        self.current = current
+    }
+
+    /// Groups a ledger's auto-renewable transactions into chains, oldest chain first.
+    static func chains(in entries: [LedgerEntry], preferences: [Int64: RenewalPreference]) -> [SubscriptionChain] {
+        let subscriptions = entries.filter { $0.transaction.productType == .autoRenewable }
+        let byOriginal = Dictionary(grouping: subscriptions, by: \.transaction.originalID)
+        return byOriginal.keys.sorted().compactMap { originalID in
+            SubscriptionChain(entries: byOriginal[originalID] ?? [], preference: preferences[originalID])
+        }
+    }
+
+    var originalID: Int64 { current.transaction.originalID }
+    var groupID: String? { current.transaction.subscriptionGroupID }
+    var willAutoRenew: Bool { preference?.willAutoRenew ?? true }
+    /// The product the next renewal is for.
+    var renewsAs: String { preference?.productID ?? current.transaction.productID }
+
+    /// Whether the chain can be renewed or changed: only a verified, standing transaction can.
+    var isStanding: Bool {
+        current.isVerified && current.transaction.revocationDate == nil
+    }
+
+    /// The start of the renewal that is due at `now`, if one is: the current period has
+    /// ended, auto-renew is on, and billing does not fail.
+    func dueRenewal(at now: Date, billingFails: Bool) -> Date? {
+        guard isStanding, willAutoRenew, !billingFails,
+              let expiration = current.transaction.expirationDate, expiration <= now
+        else { return nil }
+        return expiration
+    }
+
+    /// How many transactions in a row, ending with the current one, used its offer.
+    var currentOfferStreak: Int {
+        let offer = current.transaction
+        return entries.reversed().prefix { entry in
+            entry.transaction.productID == offer.productID && entry.transaction.offerType == offer.offerType
+                && entry.transaction.offerID == offer.offerID
+        }.count
+    }
+
+    /// The renewal state at `now`, and what renews next.
+    func status(at now: Date, rules: RenewalRules) -> (state: Product.SubscriptionInfo.RenewalState, renewal: Product.SubscriptionInfo.RenewalInfo) {
+        let transaction = current.transaction
+        func info(
+            retrying: Bool = false, graceEnd: Date? = nil, reason: Product.SubscriptionInfo.ExpirationReason? = nil
+        ) -> Product.SubscriptionInfo.RenewalInfo {
+            Product.SubscriptionInfo.RenewalInfo(
+                originalTransactionID: UInt64(clamping: originalID),
+                currentProductID: transaction.productID,
+                willAutoRenew: willAutoRenew && transaction.revocationDate == nil,
+                autoRenewPreference: renewsAs,
+                isInBillingRetry: retrying,
+                gracePeriodExpirationDate: graceEnd,
+                expirationReason: reason
+            )
+        }
+        if transaction.revocationDate != nil { return (.revoked, info()) }
+        guard let expiration = transaction.expirationDate, now >= expiration else { return (.subscribed, info()) }
+        guard willAutoRenew else { return (.expired, info(reason: .autoRenewDisabled)) }
+        guard rules.billingFails else {
+            // Auto-renew is on and billing works, yet nothing renewed: the product is gone.
+            return (.expired, info(reason: .productUnavailable))
+        }
+        if let grace = rules.gracePeriod, now < expiration + grace {
+            return (.inGracePeriod, info(retrying: true, graceEnd: expiration + grace))
+        }
+        if now < expiration + rules.billingRetryPeriod {
+            return (.inBillingRetryPeriod, info(retrying: true))
+        }
+        return (.expired, info(reason: .billingError))
+    }
+}
+
+/// What decides a lapsed subscription's state: whether renewals fail for billing, and
+/// how long the grace and retry periods are for this chain's product.
+struct RenewalRules: Sendable {
+    var billingFails: Bool
+    /// `nil` without a billing grace period.
+    var gracePeriod: TimeInterval?
+    var billingRetryPeriod: TimeInterval
+}
