@@ -1,0 +1,124 @@
+import StorefrontModel
+
+/// A message in a centred box with an OK button: thanks after a tip, "Waiting for
+/// approval" for Ask to Buy, the error after a failed purchase. The app decides when to
+/// show one (`Alert(purchaseOf:result:)` suggests it) and renders whatever it holds.
+///
+/// ```swift
+/// if let alert = Alert(purchaseOf: tip, result: result) {
+///     alert.render(in: screen, options: context.options, into: &buffer)
+/// }
+/// ```
+public struct Alert: Sendable, Hashable {
+    /// What kind of news it is: sets the symbol and colour of the title.
+    public enum Kind: Sendable, Hashable {
+        case success, info, warning, error
+    }
+
+    public var kind: Kind
+    public var title: String
+    public var message: String
+    public var buttonTitle: String
+
+    public init(kind: Kind, title: String, message: String, buttonTitle: String = "OK") {
+        self.kind = kind
+        self.title = title
+        self.message = message
+        self.buttonTitle = buttonTitle
+    }
+
+    /// Thanks after a tip or any consumable.
+    ///
+    /// ```swift
+    /// Alert.thankYou(for: largeTip).title  // "Thank you!"
+    /// ```
+    public static func thankYou(for product: Product) -> Alert {
+        Alert(kind: .success, title: "Thank you!", message: "Your \(product.displayName) purchase is complete.")
+    }
+
+    /// A purchase that waits for someone's approval (Ask to Buy).
+    public static func waitingForApproval(for product: Product) -> Alert {
+        Alert(kind: .info, title: "Waiting for approval", message: "\(product.displayName) will be yours once the purchase is approved.")
+    }
+
+    /// A purchase that failed, with the store's reason.
+    public static func purchaseFailed(for product: Product, error: any Error) -> Alert {
+        Alert(kind: .error, title: "Purchase failed", message: "\(product.displayName): \(error.localizedDescription)")
+    }
+
+    /// A purchase whose transaction did not pass verification.
+    public static func unverified(for product: Product) -> Alert {
+        Alert(kind: .warning, title: "Purchase not verified", message: "The store's receipt for \(product.displayName) could not be verified.")
+    }
+
+    /// The outcome of Restore Purchases: how many purchases are active now.
+    ///
+    /// ```swift
+    /// Alert.restored(count: 0).message  // "No purchases to restore."
+    /// ```
+    public static func restored(count: Int) -> Alert {
+        count == 0
+            ? Alert(kind: .info, title: "Restore Purchases", message: "No purchases to restore.")
+            : Alert(kind: .success, title: "Purchases restored", message: count == 1 ? "1 purchase is active." : "\(count) purchases are active.")
+    }
+
+    /// Restore Purchases failed.
+    public static func restoreFailed(error: any Error) -> Alert {
+        Alert(kind: .error, title: "Restore failed", message: error.localizedDescription)
+    }
+
+    /// The alert a purchase's result calls for: thanks for a consumable, waiting for
+    /// approval, the error, or a failed verification; `nil` for a cancel (in either form)
+    /// and for other purchases that went through (their row shows "Owned").
+    ///
+    /// ```swift
+    /// Alert(purchaseOf: tip, result: .success(.userCancelled))  // nil
+    /// ```
+    public init?(purchaseOf product: Product, result: Result<Product.PurchaseResult, any Error>) {
+        switch result {
+        case .success(.success(.verified)):
+            guard product.type == .consumable else { return nil }
+            self = .thankYou(for: product)
+        case .success(.success(.unverified)):
+            self = .unverified(for: product)
+        case .success(.pending):
+            self = .waitingForApproval(for: product)
+        case .success(.userCancelled):
+            return nil
+        case .failure(let error):
+            if case StoreKitError.userCancelled = error { return nil }
+            self = .purchaseFailed(for: product, error: error)
+        }
+    }
+
+    private func modal(in area: Rect, options: RenderOptions) -> Modal {
+        let width = Modal.innerWidth(in: area)
+        let ellipsis = options.glyph(.ellipsis)
+        let (symbol, style): (String?, Style) = switch kind {
+        case .success: (options.glyph(.check), Style(.bold, foreground: .green))
+        case .info: (nil, Palette.title)
+        case .warning: (options.glyph(.warning), Palette.warning)
+        case .error: (options.glyph(.warning), Palette.error)
+        }
+        var lines: [(text: String, style: Style)] = [("", .plain)]
+        lines.append(wrapping: symbol.map { "\($0) \(title)" } ?? title, width: width, maxLines: 2, style: style, ellipsis: ellipsis)
+        lines.append(("", .plain))
+        lines.append(wrapping: message, width: width, maxLines: 6, style: .plain, ellipsis: ellipsis)
+        return Modal(title: nil, lines: lines, buttons: [(buttonTitle, .prominent)], options: options)
+    }
+
+    /// Draws the alert over `area`, clearing what is under its box.
+    public func render(in area: Rect, options: RenderOptions, into buffer: inout Buffer) {
+        modal(in: area, options: options).render(in: area, into: &buffer)
+    }
+
+    /// The alert's box, centred in `area`.
+    public func frame(in area: Rect, options: RenderOptions) -> Rect {
+        modal(in: area, options: options).frame(in: area)
+    }
+
+    /// Where the hardware cursor belongs: on the OK button.
+    public func cursorPosition(in area: Rect, options: RenderOptions) -> Position? {
+        modal(in: area, options: options).buttonAreas(in: area).first.map { Position(x: $0.x + 2, y: $0.y) }
+    }
+}

@@ -1,0 +1,93 @@
+/// The top line of a screen: the title on the left in bold, a note (storefront, status)
+/// on the right, dimmed.
+///
+/// ```swift
+/// TitleBar(title: "Backyard Birds", trailing: "United Kingdom · GBP")
+///     .render(in: Rect(x: 0, y: 0, width: 80, height: 1), options: options, into: &buffer)
+/// ```
+public struct TitleBar: Sendable, Hashable {
+    public var title: String
+    public var trailing: String?
+
+    public init(title: String, trailing: String? = nil) {
+        self.title = title
+        self.trailing = trailing
+    }
+
+    public func render(in area: Rect, options: RenderOptions, into buffer: inout Buffer) {
+        guard !area.isEmpty else { return }
+        let row = Rect(x: area.x, y: area.y, width: area.width, height: 1)
+        buffer.fill(row)
+        let ellipsis = options.glyph(.ellipsis)
+        var titleEnd = row.maxX - 1
+        if let trailing, !trailing.isEmpty {
+            let note = trailing.truncated(toWidth: max(0, row.width / 2 - 1), ellipsis: ellipsis)
+            titleEnd = buffer.writeTrailing(note, endingAt: row.maxX - 1, y: row.y, style: options.style(Palette.secondary), within: row) - 2
+        }
+        buffer.write(title.truncated(toWidth: max(0, titleEnd - row.x - 1), ellipsis: ellipsis), x: row.x + 1, y: row.y, style: options.style(Palette.title), within: row)
+    }
+}
+
+/// The bottom line of a screen: what the keys do, from the same `KeyBinding` table that
+/// dispatches them (entries that do not fit are left out whole).
+///
+/// ```swift
+/// HelpBar(bindings: [KeyBinding([.enter], help: "buy", action: Action.buy)])
+///     .render(in: Rect(x: 0, y: 23, width: 80, height: 1), options: options, into: &buffer)
+/// // " enter buy"
+/// ```
+public struct HelpBar<Action: Sendable & Hashable>: Sendable, Hashable {
+    public var bindings: [KeyBinding<Action>]
+
+    public init(bindings: [KeyBinding<Action>]) {
+        self.bindings = bindings
+    }
+
+    public func render(in area: Rect, options: RenderOptions, into buffer: inout Buffer) {
+        guard !area.isEmpty else { return }
+        let row = Rect(x: area.x, y: area.y, width: area.width, height: 1)
+        buffer.fill(row)
+        let line = bindings.helpLine(width: max(0, row.width - 2), options: options)
+        buffer.write(line, x: row.x + 1, y: row.y, style: options.style(Palette.secondary), within: row)
+    }
+}
+
+/// What shows instead of the store when the terminal is below the smallest usable size:
+/// the size it is and the size it needs, centred.
+///
+/// ```swift
+/// if !TooSmallMessage.fits(width: 28, height: 7) {
+///     TooSmallMessage(width: 28, height: 7).render(in: screen, options: options, into: &buffer)
+///     // "Terminal too small" / "28x7, needs 30x8"
+/// }
+/// ```
+public struct TooSmallMessage: Sendable, Hashable {
+    public static let minimumWidth = 30
+    public static let minimumHeight = 8
+
+    public var width: Int
+    public var height: Int
+
+    public init(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+    }
+
+    /// Whether a terminal of this size can show the store.
+    public static func fits(width: Int, height: Int) -> Bool {
+        width >= minimumWidth && height >= minimumHeight
+    }
+
+    public func render(in area: Rect, options: RenderOptions, into buffer: inout Buffer) {
+        buffer.fill(area)
+        let lines = [
+            ("Terminal too small", Palette.warning),
+            ("\(width)x\(height), needs \(Self.minimumWidth)x\(Self.minimumHeight)", Palette.secondary),
+        ]
+        let wrapped = lines.flatMap { text, style in text.wrapped(toWidth: max(1, area.width)).map { ($0, style) } }
+        let top = area.y + max(0, (area.height - wrapped.count) / 2)
+        for (row, (text, style)) in wrapped.enumerated() {
+            buffer.writeCentered(text, in: area, y: top + row, style: options.style(style), ellipsis: "")
+        }
+    }
+}

@@ -1,0 +1,110 @@
+import StorefrontModel
+
+/// The sheet that asks the customer to confirm a purchase, like the App Store's: the
+/// product, its price, the offer terms or what a plan change means, and Buy (or
+/// Subscribe, Upgrade, …) and Cancel. Centred and boxed over whatever is under it.
+///
+/// ```swift
+/// var sheet = ConfirmationSheet(product: largeTip)
+/// sheet.focus = .cancel                                    // tab
+/// sheet.render(in: screen, options: context.options, into: &buffer)
+/// ```
+public struct ConfirmationSheet: Sendable {
+    /// The sheet's two buttons.
+    public enum Choice: Sendable, Hashable {
+        case confirm, cancel
+    }
+
+    public let product: Product
+    /// The confirm button's title: "Buy", "Subscribe", "Try It Free", "Upgrade", …
+    public let confirmTitle: String
+    /// "1 week free, then £4.99/month", when the customer gets the offer.
+    public let offerTerms: String?
+    /// What else to know, such as "Downgrade — takes effect on 12 Dec 2026".
+    public let note: String?
+    public var focus: Choice
+
+    public init(product: Product, confirmTitle: String, offerTerms: String? = nil, note: String? = nil, focus: Choice = .confirm) {
+        self.product = product
+        self.confirmTitle = confirmTitle
+        self.offerTerms = offerTerms
+        self.note = note
+        self.focus = focus
+    }
+
+    /// The sheet for buying `product` from a store or product view: "Buy", or "Subscribe"
+    /// with the introductory offer when the product says the customer is eligible.
+    ///
+    /// ```swift
+    /// ConfirmationSheet(product: tip).confirmTitle  // "Buy"
+    /// ```
+    public init(product: Product) {
+        let isSubscription = product.type == .autoRenewable
+        self.init(
+            product: product,
+            confirmTitle: isSubscription ? "Subscribe" : "Buy",
+            offerTerms: product.introductoryOfferTerms(isEligible: product.subscription?.isEligibleForIntroOffer ?? false)
+        )
+    }
+
+    /// The sheet for subscribing to `option` of a subscription store: its action
+    /// ("Try It Free", "Upgrade", …), its offer terms or its plan-change wording.
+    ///
+    /// ```swift
+    /// ConfirmationSheet(option: content.options[1], in: content, context: context).note
+    /// // "Downgrade — takes effect on 12 Dec 2026"
+    /// ```
+    public init(option: SubscriptionOption, in content: SubscriptionStoreContent, context: StoreContext) {
+        let presentation = SubscriptionOptionPresentation(option, content: content, context: context, abbreviated: false)
+        self.init(
+            product: option.product, confirmTitle: presentation.action,
+            offerTerms: presentation.offerTerms, note: presentation.note?.text
+        )
+    }
+
+    private func modal(in area: Rect, options: RenderOptions) -> Modal {
+        let width = Modal.innerWidth(in: area)
+        let ellipsis = options.glyph(.ellipsis)
+        var lines: [(text: String, style: Style)] = []
+        lines.append(wrapping: product.displayName, width: width, maxLines: 2, style: Palette.title, ellipsis: ellipsis)
+        lines.append(wrapping: product.description, width: width, maxLines: 2, style: Palette.secondary, ellipsis: ellipsis)
+        lines.append(("", .plain))
+        let price = product.pricePerPeriod(abbreviated: width < 30)
+        let label = "Price"
+        lines.append((label + price.padded(toWidth: max(0, width - displayWidth(of: label)), alignment: .trailing), Palette.price))
+        if let offerTerms {
+            lines.append(wrapping: offerTerms, width: width, maxLines: 2, style: Palette.offer, ellipsis: ellipsis)
+        }
+        if let note {
+            lines.append(wrapping: note, width: width, maxLines: 2, style: Palette.secondary, ellipsis: ellipsis)
+        }
+        return Modal(
+            title: "Confirm Purchase", lines: [("", .plain)] + lines,
+            buttons: [(confirmTitle, focus == .confirm ? .prominent : .normal), ("Cancel", focus == .cancel ? .prominent : .normal)],
+            options: options
+        )
+    }
+
+    /// The sheet's box, centred in `area`.
+    public func frame(in area: Rect, options: RenderOptions) -> Rect {
+        modal(in: area, options: options).frame(in: area)
+    }
+
+    /// Draws the sheet over `area`, clearing what is under its box.
+    public func render(in area: Rect, options: RenderOptions, into buffer: inout Buffer) {
+        modal(in: area, options: options).render(in: area, into: &buffer)
+    }
+
+    /// The button under a click at (x, y).
+    public func hitTest(x: Int, y: Int, in area: Rect, options: RenderOptions) -> Choice? {
+        let areas = modal(in: area, options: options).buttonAreas(in: area)
+        return zip([Choice.confirm, .cancel], areas).first { $0.1.contains(x: x, y: y) }?.0
+    }
+
+    /// Where the hardware cursor belongs: on the focused button.
+    public func cursorPosition(in area: Rect, options: RenderOptions) -> Position? {
+        let areas = modal(in: area, options: options).buttonAreas(in: area)
+        let rect = focus == .confirm ? areas.first : areas.last
+        return rect.map { Position(x: $0.x + 2, y: $0.y) }
+    }
+}

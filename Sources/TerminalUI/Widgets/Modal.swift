@@ -1,0 +1,58 @@
+/// A centred, boxed panel over the screen: the confirmation sheet and alerts. It clears
+/// what is under it, shows its lines, and a row of buttons at the bottom.
+struct Modal {
+    let title: String?
+    /// Body lines, already fitted to `innerWidth(in:)`; empty strings are blank rows.
+    let lines: [(text: String, style: Style)]
+    let buttons: [(title: String, look: ButtonLook)]
+    let options: RenderOptions
+
+    /// Widest the panel grows, and the margin it keeps from the screen's edges.
+    static let maximumWidth = 56
+    static let margin = 2
+
+    /// Columns for body text in a panel over `area` (2 of border and padding each side).
+    static func innerWidth(in area: Rect) -> Int {
+        max(1, min(maximumWidth, area.width - 2 * margin) - 4)
+    }
+
+    /// The panel's rect: centred, as tall as its lines plus a blank row, the buttons and
+    /// the border, clipped to `area`.
+    func frame(in area: Rect) -> Rect {
+        let width = min(area.width, Self.innerWidth(in: area) + 4)
+        let height = min(area.height, lines.count + (buttons.isEmpty ? 0 : 2) + 2)
+        return Rect(x: area.x + (area.width - width) / 2, y: area.y + (area.height - height) / 2, width: width, height: height)
+    }
+
+    /// Each button's area, centred on the bottom row inside the border.
+    func buttonAreas(in area: Rect) -> [Rect] {
+        let frame = frame(in: area)
+        let shapes = buttons.map { ButtonShape(lines: [$0.title]) }
+        let gap = 2
+        let total = shapes.reduce(0) { $0 + $1.naturalWidth } + gap * max(0, shapes.count - 1)
+        var x = frame.x + max(1, (frame.width - total) / 2)
+        return shapes.map { shape in
+            defer { x += shape.naturalWidth + gap }
+            return Rect(x: x, y: frame.maxY - 2, width: shape.naturalWidth, height: 1)
+        }
+    }
+
+    func render(in area: Rect, into buffer: inout Buffer) {
+        let frame = frame(in: area)
+        let inner = buffer.drawBox(frame, title: title, style: options.style(Palette.border), options: options)
+        let textArea = inner.inset(by: Insets(horizontal: 1))
+        for (row, line) in lines.enumerated() where row < textArea.height - (buttons.isEmpty ? 0 : 2) {
+            buffer.write(line.text, x: textArea.x, y: textArea.y + row, style: options.style(line.style), within: textArea)
+        }
+        for (button, rect) in zip(buttons, buttonAreas(in: area)) {
+            ButtonShape(lines: [button.title]).draw(x: rect.x, y: rect.y, width: rect.width, look: button.look, options: options, within: inner, into: &buffer)
+        }
+    }
+}
+
+extension Array where Element == (text: String, style: Style) {
+    /// `text` wrapped to `width` (at most `maxLines`), each line in `style`.
+    mutating func append(wrapping text: String, width: Int, maxLines: Int = 3, style: Style, ellipsis: String) {
+        append(contentsOf: text.wrapped(toWidth: width, maxLines: maxLines, ellipsis: ellipsis).map { ($0, style) })
+    }
+}

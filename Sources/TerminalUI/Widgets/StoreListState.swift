@@ -1,0 +1,54 @@
+import StorefrontModel
+
+/// Where keyboard focus is in a store view.
+///
+/// ```swift
+/// var state = StoreListState()
+/// state.focus = .button(.restorePurchases)  // tab moved to the button bar
+/// ```
+public enum StoreFocus: Sendable, Hashable {
+    /// The products (or plans).
+    case list
+    /// The `/` filter line.
+    case filter
+    /// A button of the store buttons bar.
+    case button(StoreButton.Role)
+}
+
+/// The part of a `StoreView`'s state the app owns and changes on keys: the selected row,
+/// the first visible row, the filter text and the focus.
+///
+/// ```swift
+/// var state = StoreListState()
+/// state.select(state.selectedIndex + 1, in: content, layout: layout)  // down arrow
+/// state.filterText = "seed"                                              // typed after "/"
+/// ```
+public struct StoreListState: Sendable, Hashable {
+    /// Index into `StoreViewContent.products`.
+    public var selectedIndex: Int
+    /// Index of the first row on screen.
+    public var scrollOffset: Int
+    /// The filter being typed or applied; `nil` shows no filter line.
+    public var filterText: String?
+    public var focus: StoreFocus
+
+    public init(selectedIndex: Int = 0, scrollOffset: Int = 0, filterText: String? = nil, focus: StoreFocus = .list) {
+        self.selectedIndex = selectedIndex
+        self.scrollOffset = scrollOffset
+        self.filterText = filterText
+        self.focus = focus
+    }
+
+    /// Selects `index` (clamped to the rows there are) and scrolls just enough to show it.
+    ///
+    /// ```swift
+    /// state.select(content.products.count - 1, in: content, layout: layout)  // end key
+    /// ```
+    public mutating func select(_ index: Int, in content: StoreViewContent, layout: StoreViewLayout) {
+        selectedIndex = min(max(0, index), max(0, content.products.count - 1))
+        scrollOffset = StoreViewLayout.scrollOffset(
+            revealing: selectedIndex, from: scrollOffset,
+            visibleRowCount: layout.visibleRowCount, rowCount: content.products.count
+        )
+    }
+}

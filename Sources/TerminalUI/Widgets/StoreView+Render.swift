@@ -1,0 +1,172 @@
+import StorefrontModel
+
+extension StoreView {
+    /// Content wider than this is centred: long rows are hard to read across.
+    static let maximumContentWidth = 100
+
+    /// The buttons this view shows around its list (Close, Restore Purchases).
+    public func storeButtons(context: StoreContext) -> [StoreButton] {
+        StoreButtonRules(modifiers: modifiers, isPresented: context.isPresented, subscription: nil).buttons
+    }
+
+    /// Where everything goes in `area` for `content`.
+    public func layout(in area: Rect, content: StoreViewContent, context: StoreContext) -> StoreViewLayout {
+        let width = min(area.width, Self.maximumContentWidth)
+        let column = Rect(x: area.x + (area.width - width) / 2, y: area.y, width: width, height: area.height)
+        let hasButtons = !storeButtons(context: context).isEmpty
+        let rows = column.split(.vertical([.fill(1), .fixed(area.height >= 3 ? 1 : 0), .fixed(hasButtons && area.height >= 4 ? 1 : 0)]))
+        let style = modifiers.productViewStyle.resolved(forWidth: width)
+        var list = rows[0]
+        var scrollbar: Rect?
+        if content.products.count > max(1, list.height / style.height), list.width > 1 {
+            scrollbar = Rect(x: list.maxX - 1, y: list.y, width: 1, height: list.height)
+            list.width -= 1
+        }
+        return StoreViewLayout(
+            list: list, scrollbar: scrollbar,
+            status: rows[1].isEmpty ? nil : rows[1],
+            buttonBar: rows[2].isEmpty ? nil : rows[2],
+            style: style
+        )
+    }
+
+    /// Draws the store into `area`: the rows on screen, the scrollbar, the filter and
+    /// position line, and the store buttons. Costs the visible rows only, whatever the
+    /// number of products.
+    ///
+    /// ```swift
+    /// var buffer = Buffer(width: 80, height: 24)
+    /// tipJar.render(content, state: state, context: context, in: buffer.area, into: &buffer)
+    /// ```
+    public func render(_ content: StoreViewContent, state: StoreListState, context: StoreContext, in area: Rect, into buffer: inout Buffer) {
+        buffer.fill(area)
+        let layout = layout(in: area, content: content, context: context)
+        switch content.phase {
+        case .loading:
+            drawMessage(["\(context.spinner) Loading products\(context.options.glyph(.ellipsis))"], in: layout.list, style: Palette.secondary, context: context, into: &buffer)
+        case .failure(let error):
+            drawMessage(
+                ["\(context.options.glyph(.warning)) Couldn't load the store", error.localizedDescription, "Press r to retry"],
+                in: layout.list, style: Palette.warning, context: context, into: &buffer
+            )
+        case .loaded where content.products.isEmpty:
+            let message = content.totalCount == 0
+                ? "Nothing for sale here yet."
+                : "No products match \u{201C}\(content.filterText)\u{201D}."
+            drawMessage([message], in: layout.list, style: Palette.secondary, context: context, into: &buffer)
+        case .loaded:
+            drawRows(content, state: state, layout: layout, context: context, into: &buffer)
+        }
+        if let status = layout.status {
+            drawStatus(content, state: state, in: status, context: context, into: &buffer)
+        }
+        if let bar = layout.buttonBar {
+            StoreButtonBar(buttons: storeButtons(context: context), options: context.options)
+                .render(in: bar, focus: state.focus, into: &buffer)
+        }
+    }
+
+    /// Where the hardware cursor belongs: the selected row, the end of the filter text, or
+    /// the focused button (screen readers follow it).
+    public func cursorPosition(content: StoreViewContent, state: StoreListState, context: StoreContext, in area: Rect) -> Position? {
+        let layout = layout(in: area, content: content, context: context)
+        switch state.focus {
+        case .list:
+            let offset = clampedOffset(state, content: content, layout: layout)
+            return layout.rowRect(for: state.selectedIndex, scrollOffset: offset).map(layout.style.cursor(inRow:))
+        case .filter:
+            guard let status = layout.status else { return nil }
+            return Position(x: min(status.maxX - 1, status.x + 1 + displayWidth(of: state.filterText ?? "")), y: status.y)
+        case .button(let role):
+            guard let bar = layout.buttonBar else { return nil }
+            return StoreButtonBar(buttons: storeButtons(context: context), options: context.options)
+                .placements(in: bar).first { $0.button.role == role }
+                .map { Position(x: $0.area.x, y: $0.area.y) }
+        }
+    }
+
+    /// What a click at (x, y) lands on: a product row or a store button.
+    public func hitTest(x: Int, y: Int, content: StoreViewContent, state: StoreListState, context: StoreContext, in area: Rect) -> StoreHit? {
+        let layout = layout(in: area, content: content, context: context)
+        if let bar = layout.buttonBar, y == bar.y {
+            return StoreButtonBar(buttons: storeButtons(context: context), options: context.options)
+                .button(atX: x, in: bar).map(StoreHit.button)
+        }
+        guard case .loaded = content.phase, layout.list.contains(x: x, y: y) else { return nil }
+        let offset = clampedOffset(state, content: content, layout: layout)
+        return layout.rowIndex(atY: y, scrollOffset: offset, rowCount: content.products.count).map(StoreHit.row)
+    }
+
+    // MARK: Parts
+
+    private func clampedOffset(_ state: StoreListState, content: StoreViewContent, layout: StoreViewLayout) -> Int {
+        min(max(0, state.scrollOffset), max(0, content.products.count - layout.visibleRowCount))
+    }
+
+    private func drawRows(_ content: StoreViewContent, state: StoreListState, layout: StoreViewLayout, context: StoreContext, into buffer: inout Buffer) {
+        let offset = clampedOffset(state, content: content, layout: layout)
+        let abbreviated = layout.list.width < 60
+        let end = min(content.products.count, offset + layout.visibleRowCount)
+        for index in offset..<end {
+            guard let rect = layout.rowRect(for: index, scrollOffset: offset) else { continue }
+            ProductRow(
+                product: content.products[index],
+                isSelected: state.focus == .list && index == state.selectedIndex,
+                context: context,
+                priceWidth: abbreviated ? content.compactPriceWidth : content.priceWidth,
+                abbreviated: abbreviated
+            ).render(layout.style, in: rect, into: &buffer)
+        }
+        if let scrollbar = layout.scrollbar {
+            drawScrollbar(in: scrollbar, offset: offset, visible: layout.visibleRowCount, total: content.products.count, context: context, into: &buffer)
+        }
+    }
+
+    private func drawScrollbar(in rect: Rect, offset: Int, visible: Int, total: Int, context: StoreContext, into buffer: inout Buffer) {
+        let thumbHeight = max(1, rect.height * visible / max(1, total))
+        let thumbTop = (rect.height - thumbHeight) * offset / max(1, total - visible)
+        for row in 0..<rect.height {
+            let inThumb = row >= thumbTop && row < thumbTop + thumbHeight
+            buffer.write(
+                inThumb ? context.options.symbol(.scrollThumb) : context.options.glyph(.verticalLine),
+                x: rect.x, y: rect.y + row, style: context.style(inThumb ? Palette.border : Palette.secondary), within: rect
+            )
+        }
+    }
+
+    /// The line under the rows: the filter (or what is unavailable) on the left, the
+    /// position ("3/12") on the right.
+    private func drawStatus(_ content: StoreViewContent, state: StoreListState, in rect: Rect, context: StoreContext, into buffer: inout Buffer) {
+        var positionStart = rect.maxX
+        if case .loaded = content.phase, !content.products.isEmpty {
+            let position = "\(min(state.selectedIndex, content.products.count - 1) + 1)/\(content.products.count)"
+            positionStart = buffer.writeTrailing(position, endingAt: rect.maxX - 1, y: rect.y, style: context.style(Palette.secondary), within: rect) - 2
+        }
+        let left = Rect(x: rect.x + 1, y: rect.y, width: max(0, positionStart - rect.x - 1), height: 1)
+        if let filter = state.filterText {
+            let editing = state.focus == .filter
+            let text = "/" + filter
+            buffer.write(text, x: left.x, y: left.y, style: context.style(editing ? Palette.title : Palette.secondary), within: left)
+            if editing {
+                buffer.applyStyle(Palette.selected, to: Rect(x: left.x + displayWidth(of: text), y: left.y, width: 1, height: 1).intersection(left))
+            }
+        } else if !content.unavailable.isEmpty {
+            let count = content.unavailable.count
+            let note = "\(context.options.glyph(.warning)) \(count) \(count == 1 ? "product is" : "products are") not available in this storefront"
+            buffer.write(note.truncated(toWidth: left.width, ellipsis: context.options.glyph(.ellipsis)), x: left.x, y: left.y, style: context.style(Palette.secondary), within: left)
+        }
+    }
+}
+
+/// Lines centred in `rect`, the first in `style`, the rest dimmed: loading, empty and
+/// error states.
+func drawMessage(_ lines: [String], in rect: Rect, style: Style, context: StoreContext, into buffer: inout Buffer) {
+    let ellipsis = context.options.glyph(.ellipsis)
+    let wrapped = lines.enumerated().flatMap { index, line in
+        line.wrapped(toWidth: max(1, rect.width - 2), maxLines: 3, ellipsis: ellipsis).map { (index, $0) }
+    }
+    let top = rect.y + max(0, (rect.height - wrapped.count) / 2)
+    for (row, (index, line)) in wrapped.enumerated() {
+        buffer.writeCentered(line, in: rect, y: top + row, style: context.style(index == 0 ? style : Palette.secondary), ellipsis: ellipsis)
+    }
+}

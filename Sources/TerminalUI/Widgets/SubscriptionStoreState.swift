@@ -1,0 +1,66 @@
+import Foundation
+import StorefrontModel
+
+/// The customer's standing in the group a `SubscriptionStoreView` sells: the plan they
+/// have, the plan that renews next, when, and whether an introductory offer is open.
+///
+/// ```swift
+/// let standing = storefront.snapshot.subscriptionGroup("birdfood.pass").map(SubscriptionStanding.init)
+/// ```
+public struct SubscriptionStanding: Sendable, Hashable {
+    /// The plan that gives access now.
+    public var currentProductID: Product.ID?
+    /// The plan that renews next: marked and not for sale again. `nil` with auto-renew off.
+    public var autoRenewPreference: Product.ID?
+    /// When the current period ends (deferred plan changes take effect then).
+    public var renewalDate: Date?
+    /// Once per group: false as soon as the customer subscribed to any of its plans.
+    public var isEligibleForIntroOffer: Bool
+
+    public init(
+        currentProductID: Product.ID? = nil,
+        autoRenewPreference: Product.ID? = nil,
+        renewalDate: Date? = nil,
+        isEligibleForIntroOffer: Bool = true
+    ) {
+        self.currentProductID = currentProductID
+        self.autoRenewPreference = autoRenewPreference
+        self.renewalDate = renewalDate
+        self.isEligibleForIntroOffer = isEligibleForIntroOffer
+    }
+
+    /// The standing the storefront reports for a group.
+    public init(_ group: SubscriptionGroupStatus) {
+        self.init(
+            currentProductID: group.currentProductID,
+            autoRenewPreference: group.autoRenewPreference,
+            renewalDate: group.current?.transaction.verifiedValue?.expirationDate,
+            isEligibleForIntroOffer: group.isEligibleForIntroOffer
+        )
+    }
+
+    /// Someone who never subscribed to the group.
+    public static let neverSubscribed = SubscriptionStanding()
+}
+
+/// The part of a `SubscriptionStoreView`'s state the app owns: the chosen plan, the
+/// focus, and the offer code being typed.
+///
+/// ```swift
+/// var state = SubscriptionStoreState()
+/// state.selectedID = content.selection(movedBy: 1, from: content.selectedID(state)) // down
+/// state.redeemCode = ""  // "Redeem Code" pressed: the code field opens
+/// ```
+public struct SubscriptionStoreState: Sendable, Hashable {
+    /// The chosen plan; `nil` (or a plan no longer shown) means the default selection.
+    public var selectedID: Product.ID?
+    public var focus: StoreFocus
+    /// The offer code typed so far; `nil` while the code field is closed.
+    public var redeemCode: String?
+
+    public init(selectedID: Product.ID? = nil, focus: StoreFocus = .list, redeemCode: String? = nil) {
+        self.selectedID = selectedID
+        self.focus = focus
+        self.redeemCode = redeemCode
+    }
+}

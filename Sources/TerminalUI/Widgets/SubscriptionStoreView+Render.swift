@@ -1,0 +1,247 @@
+import StorefrontModel
+
+extension SubscriptionStoreView {
+    /// Wider content is centred: a plan list reads best at sheet width.
+    static let maximumContentWidth = 72
+
+    /// The buttons this view shows: Restore, Redeem Code, Sign In, the policies, Close,
+    /// by StoreKit's visibility rules. Policy links come from
+    /// `subscriptionStorePolicyDestination(url:for:)`, else from `context.policies`.
+    public func storeButtons(context: StoreContext) -> [StoreButton] {
+        let links = PolicyLinks(
+            termsOfService: policyDestinations[.termsOfService] ?? context.policies.termsOfService,
+            privacyPolicy: policyDestinations[.privacyPolicy] ?? context.policies.privacyPolicy
+        )
+        return StoreButtonRules(
+            modifiers: modifiers, isPresented: context.isPresented,
+            subscription: (hasSignInAction: signInAction != nil, policies: links)
+        ).buttons
+    }
+
+    /// Draws the store into `area`: header, plans in the control style, the subscribe
+    /// button, the store buttons (or the offer-code field while it is open).
+    ///
+    /// ```swift
+    /// var buffer = Buffer(width: 80, height: 24)
+    /// pass.render(content, state: state, context: context, in: buffer.area, into: &buffer)
+    /// ```
+    public func render(_ content: SubscriptionStoreContent, state: SubscriptionStoreState, context: StoreContext, in area: Rect, into buffer: inout Buffer) {
+        buffer.fill(area)
+        let frame = Frame(view: self, content: content, state: state, context: context, area: area)
+        let layout = frame.layout
+        let options = context.options
+        if let header = frame.header, let titleY = layout.titleY {
+            buffer.writeCentered(header.title, in: layout.column, y: titleY, style: context.style(Palette.title), ellipsis: options.glyph(.ellipsis))
+            for (line, y) in layout.subtitle {
+                buffer.writeCentered(line, in: layout.column, y: y, style: context.style(Palette.secondary))
+            }
+        }
+        if let message = layout.message {
+            switch content.phase {
+            case .loading:
+                drawMessage(["\(context.spinner) Loading plans\(options.glyph(.ellipsis))"], in: message, style: Palette.secondary, context: context, into: &buffer)
+            case .failure(let error):
+                drawMessage(["\(options.glyph(.warning)) Couldn't load the plans", error.localizedDescription, "Press r to retry"], in: message, style: Palette.warning, context: context, into: &buffer)
+            case .loaded:
+                drawMessage(["No plans to show."], in: message, style: Palette.secondary, context: context, into: &buffer)
+            }
+        }
+        frame.drawPlans(into: &buffer)
+        if let bar = layout.bar {
+            if let code = state.redeemCode {
+                RedeemCodeField(code: code, options: options).render(in: bar, into: &buffer)
+            } else {
+                StoreButtonBar(buttons: frame.buttons, options: options).render(in: bar, focus: state.focus, into: &buffer)
+            }
+        }
+        if let footer = layout.footer, case .button(let role) = state.focus, let url = frame.buttons.first(where: { $0.role == role })?.url {
+            buffer.writeCentered(url.absoluteString, in: footer, y: footer.y, style: context.style(Palette.secondary), ellipsis: options.glyph(.ellipsis))
+        }
+    }
+
+    /// Where the hardware cursor belongs: the offer-code field while open, else the
+    /// selected plan or the focused button.
+    public func cursorPosition(content: SubscriptionStoreContent, state: SubscriptionStoreState, context: StoreContext, in area: Rect) -> Position? {
+        let frame = Frame(view: self, content: content, state: state, context: context, area: area)
+        if let code = state.redeemCode, let bar = frame.layout.bar {
+            return RedeemCodeField(code: code, options: context.options).cursor(in: bar)
+        }
+        switch state.focus {
+        case .list, .filter:
+            guard let slot = frame.layout.slots.first(where: { content.options[$0.index].id == frame.selectedID }) else { return nil }
+            return frame.style == .buttons
+                ? Position(x: frame.planButtonX(in: slot.rect), y: slot.rect.y)
+                : Position(x: slot.rect.x + 1, y: slot.rect.y)
+        case .button(let role):
+            guard let bar = frame.layout.bar else { return nil }
+            return StoreButtonBar(buttons: frame.buttons, options: context.options).placements(in: bar)
+                .first { $0.button.role == role }.map { Position(x: $0.area.x, y: $0.area.y) }
+        }
+    }
+
+    /// What a click at (x, y) lands on: a plan (`.row` with its index in
+    /// `content.options`), the Subscribe button, or a store button.
+    public func hitTest(x: Int, y: Int, content: SubscriptionStoreContent, state: SubscriptionStoreState, context: StoreContext, in area: Rect) -> StoreHit? {
+        let frame = Frame(view: self, content: content, state: state, context: context, area: area)
+        if let slot = frame.layout.slots.first(where: { $0.rect.contains(x: x, y: y) }) {
+            return .row(slot.index)
+        }
+        if let button = frame.layout.subscribeButton, button.contains(x: x, y: y) {
+            return .subscribeButton
+        }
+        if let bar = frame.layout.bar, y == bar.y, state.redeemCode == nil {
+            return StoreButtonBar(buttons: frame.buttons, options: context.options).button(atX: x, in: bar).map(StoreHit.button)
+        }
+        return nil
+    }
+
+    /// One frame's worth of decisions: what each plan says and where it goes.
+    private struct Frame {
+        let content: SubscriptionStoreContent
+        let state: SubscriptionStoreState
+        let context: StoreContext
+        let style: SubscriptionStoreControlStyle
+        let label: SubscriptionStoreButtonLabel
+        let header: MarketingContent?
+        let buttons: [StoreButton]
+        let presentations: [SubscriptionOptionPresentation]
+        let selectedID: Product.ID?
+        let layout: SubscriptionStoreLayout
+
+        init(view: SubscriptionStoreView, content: SubscriptionStoreContent, state: SubscriptionStoreState, context: StoreContext, area: Rect) {
+            self.content = content
+            self.state = state
+            self.context = context
+            style = view.controlStyle.resolved
+            label = view.buttonLabel.resolved(for: style)
+            header = view.marketing ?? content.groupDisplayName.map { MarketingContent(title: $0) }
+            buttons = view.storeButtons(context: context)
+            let width = min(area.width, SubscriptionStoreView.maximumContentWidth)
+            let abbreviated = width < 50
+            presentations = content.options.map {
+                SubscriptionOptionPresentation($0, content: content, context: context, abbreviated: abbreviated)
+            }
+            selectedID = content.selection(for: state)
+            let loaded: Bool = if case .loaded = content.phase { !content.options.isEmpty } else { false }
+            let ellipsis = context.options.glyph(.ellipsis)
+            let header = self.header
+            layout = SubscriptionStoreLayout(
+                area: area, maximumWidth: SubscriptionStoreView.maximumContentWidth,
+                header: header.map { ($0.title, $0.subtitle?.wrapped(toWidth: max(1, width - 2), maxLines: 2, ellipsis: ellipsis) ?? []) },
+                hasDetail: loaded ? presentations.map { $0.detail != nil || ($0.badge != nil && view.controlStyle.resolved == .buttons) } : nil,
+                selectedIndex: content.options.firstIndex { $0.id == content.selection(for: state) },
+                style: style, labelHeight: label.layout == .multiline ? 2 : 1,
+                hasBar: !buttons.isEmpty || state.redeemCode != nil,
+                hasFooter: buttons.contains { $0.url != nil }
+            )
+        }
+
+        private var isListFocused: Bool { state.focus == .list && state.redeemCode == nil }
+
+        /// Buttons for plans, in the `buttons` style: all as wide as the widest.
+        private var planButtonWidth: Int {
+            let natural = presentations.map { ButtonShape(lines: $0.labelLines(label)).naturalWidth }.max() ?? 0
+            return min(layout.column.width, max(natural, 30))
+        }
+
+        func planButtonX(in rect: Rect) -> Int {
+            rect.x + (rect.width - min(planButtonWidth, rect.width)) / 2
+        }
+
+        func drawPlans(into buffer: inout Buffer) {
+            guard !layout.slots.isEmpty else { return }
+            if let box = layout.box {
+                buffer.drawBox(box, style: context.style(Palette.focusedBorder), options: context.options)
+            }
+            let priceWidth = presentations.map { displayWidth(of: $0.price) }.max() ?? 0
+            for slot in layout.slots {
+                let presentation = presentations[slot.index]
+                let isSelected = presentation.option.id == selectedID
+                if style == .buttons {
+                    drawPlanButton(presentation, slot: slot, isSelected: isSelected, into: &buffer)
+                } else {
+                    drawPickerRow(presentation, slot: slot, isSelected: isSelected, priceWidth: priceWidth, into: &buffer)
+                }
+            }
+            if let rect = layout.subscribeButton, let selected = presentations.first(where: { $0.option.id == selectedID }) {
+                let look: ButtonLook = selected.option.isPurchasable && context.pendingProductID == nil ? .prominent : .disabled
+                ButtonShape(lines: selected.labelLines(label)).drawCentered(in: rect, y: rect.y, look: look, options: context.options, into: &buffer)
+            }
+        }
+
+        /// ◉ Name ……… Current plan   £4.99 / month, then the detail line under the name.
+        private func drawPickerRow(_ presentation: SubscriptionOptionPresentation, slot: SubscriptionStoreLayout.Slot, isSelected: Bool, priceWidth: Int, into buffer: inout Buffer) {
+            let rect = slot.rect
+            let options = context.options
+            let radio = options.symbol(isSelected ? .radioOn : .radioOff)
+            buffer.write(radio, x: rect.x + 1, y: rect.y, style: context.style(isSelected ? Palette.focusedBorder : Palette.secondary), within: rect)
+            let nameX = rect.x + 1 + displayWidth(of: radio) + 1
+            let priceEnd = rect.maxX - 1
+            buffer.writeTrailing(presentation.price, endingAt: priceEnd, y: rect.y, style: context.style(Palette.price), within: rect)
+            var nameEnd = priceEnd - max(priceWidth, displayWidth(of: presentation.price)) - 2
+            if let badge = presentation.badge {
+                nameEnd = buffer.writeTrailing(badge, endingAt: nameEnd, y: rect.y, style: context.style(Palette.owned), within: rect) - 2
+            }
+            let name = presentation.option.product.displayName.truncated(toWidth: max(0, nameEnd - nameX), ellipsis: options.glyph(.ellipsis))
+            buffer.write(name, x: nameX, y: rect.y, style: isSelected ? context.style(Palette.title) : .plain, within: rect)
+            if slot.showsDetail, let detail = presentation.detail {
+                let text = detail.text.truncated(toWidth: max(0, rect.maxX - 1 - nameX), ellipsis: options.glyph(.ellipsis))
+                buffer.write(text, x: nameX, y: rect.y + 1, style: context.style(detail.style), within: rect)
+            }
+            if isSelected && isListFocused {
+                buffer.applyStyle(Palette.selected, to: Rect(x: rect.x, y: rect.y, width: rect.width, height: 1))
+            }
+        }
+
+        /// A button per plan, with its detail line (or "Current plan") centred under it.
+        private func drawPlanButton(_ presentation: SubscriptionOptionPresentation, slot: SubscriptionStoreLayout.Slot, isSelected: Bool, into buffer: inout Buffer) {
+            let rect = slot.rect
+            let shape = ButtonShape(lines: presentation.labelLines(label))
+            let look: ButtonLook = if !presentation.option.isPurchasable || context.pendingProductID != nil {
+                .disabled
+            } else {
+                isSelected && isListFocused ? .prominent : .normal
+            }
+            shape.draw(x: planButtonX(in: rect), y: rect.y, width: planButtonWidth, look: look, options: context.options, within: rect, into: &buffer)
+            guard slot.showsDetail else { return }
+            let detail = presentation.detail ?? presentation.badge.map { ($0, Palette.owned) }
+            if let detail {
+                buffer.writeCentered(detail.text, in: rect, y: rect.y + shape.height, style: context.style(detail.style), ellipsis: context.options.glyph(.ellipsis))
+            }
+        }
+    }
+}
+
+/// The offer-code field that takes the bar's place while Redeem Code is open.
+struct RedeemCodeField {
+    let code: String
+    let options: RenderOptions
+
+    static let label = "Offer code "
+
+    private func fieldRect(in rect: Rect) -> Rect {
+        let labelWidth = displayWidth(of: Self.label)
+        let fieldWidth = max(1, min(24, rect.width - labelWidth - 2))
+        let x = rect.x + max(0, (rect.width - labelWidth - fieldWidth) / 2) + labelWidth
+        return Rect(x: x, y: rect.y, width: fieldWidth, height: 1)
+    }
+
+    func render(in rect: Rect, into buffer: inout Buffer) {
+        let field = fieldRect(in: rect)
+        buffer.write(Self.label, x: field.x - displayWidth(of: Self.label), y: rect.y, style: options.style(Palette.secondary), within: rect)
+        buffer.fill(field, style: options.style(Palette.link))
+        buffer.write(visibleCode(in: field), x: field.x, y: rect.y, style: options.style(Palette.link.patched(with: Palette.title)), within: field)
+    }
+
+    func cursor(in rect: Rect) -> Position {
+        let field = fieldRect(in: rect)
+        return Position(x: min(field.maxX - 1, field.x + displayWidth(of: visibleCode(in: field))), y: rect.y)
+    }
+
+    /// The end of the code, when it is longer than the field.
+    private func visibleCode(in field: Rect) -> String {
+        var shown = code
+        while displayWidth(of: shown) >= field.width, !shown.isEmpty { shown.removeFirst() }
+        return shown
+    }
+}
