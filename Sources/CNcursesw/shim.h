@@ -16,8 +16,10 @@
 #include <ncursesw/curses.h>
 
 static inline WINDOW *sf_stdscr(void) { return stdscr; }
+static inline WINDOW *sf_curscr(void) { return curscr; }
 static inline int sf_lines(void) { return LINES; }
 static inline int sf_cols(void) { return COLS; }
+static inline int sf_color_pairs(void) { return COLOR_PAIRS; }
 static inline attr_t sf_a_normal(void) { return A_NORMAL; }
 static inline attr_t sf_a_bold(void) { return A_BOLD; }
 static inline attr_t sf_a_dim(void) { return A_DIM; }
@@ -27,5 +29,16 @@ static inline int sf_color_pair(int n) { return (int)COLOR_PAIR(n); }
 static inline int sf_key_resize(void) { return KEY_RESIZE; }
 static inline int sf_key_code_yes(void) { return KEY_CODE_YES; }
 static inline int sf_err(void) { return ERR; }
+static inline int sf_cchar_max(void) { return CCHARW_MAX; }
+
+// Mouse masks are macros built from shifts.
+static inline mmask_t sf_button1_pressed(void) { return BUTTON1_PRESSED; }
+
+// A terminfo string capability of the current terminal, or NULL when it is absent
+// (tigetstr also returns (char *)-1 for names that are not string capabilities).
+static inline const char *sf_string_capability(const char *name) {
+    char *value = tigetstr(name);
+    return (value == NULL || value == (char *)-1) ? NULL : value;
+}
 
 #endif

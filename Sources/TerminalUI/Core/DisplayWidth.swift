@@ -2,7 +2,8 @@
 // does (glibc wcwidth per code point), applied per grapheme cluster.
 
 /// The number of terminal columns a Unicode scalar takes, like glibc's `wcwidth`,
-/// except that control characters count 0 instead of -1.
+/// except that what wcwidth rejects as unprintable (control characters, line and
+/// paragraph separators, noncharacters) counts 0 instead of -1.
 ///
 /// ```swift
 /// displayWidth(ofScalar: "中")   // 2
@@ -11,7 +12,7 @@
 public func displayWidth(ofScalar scalar: Unicode.Scalar) -> Int {
     let value = scalar.value
     if value < 0x7F { return value >= 0x20 ? 1 : 0 }
-    if value < 0xA0 { return 0 }  // DEL and C1 controls
+    if isUnprintable(scalar) { return 0 }
     if value == 0xAD { return 1 }  // glibc draws the soft hyphen
     let properties = scalar.properties
     switch properties.generalCategory {
@@ -84,7 +85,7 @@ public struct TerminalGlyph: Sendable, Hashable {
 
 /// Splits a grapheme cluster into the glyphs a cell-based terminal draws, left to right.
 /// Their widths add up to `displayWidth(of:)`. Parts a cell cannot hold are left out:
-/// control characters, everything from a zero-width joiner on, skin-tone modifiers after
+/// unprintable code points (controls, separators), everything from a zero-width joiner on, skin-tone modifiers after
 /// an emoji and U+FE0F (so a text-default symbol such as ❤ keeps its one-column width).
 ///
 /// ```swift
@@ -113,7 +114,7 @@ private func forEachTerminalGlyph(
     for scalar in scalars {
         let value = scalar.value
         if value == 0x200D { return }  // ZWJ: the joined remainder cannot share the cell
-        if value == 0xFE0F || isControl(value) { continue }
+        if value == 0xFE0F || isUnprintable(scalar) { continue }
         if hasGlyph && (0x1F3FB...0x1F3FF).contains(value) { continue }  // skin tone
         let width = displayWidth(ofScalar: scalar)
         if width > 0 {
@@ -125,8 +126,11 @@ private func forEachTerminalGlyph(
     }
 }
 
-private func isControl(_ value: UInt32) -> Bool {
-    value < 0x20 || (0x7F..<0xA0).contains(value)
+/// Code points wcwidth reports as -1 although assigned; they must never reach the screen.
+private func isUnprintable(_ scalar: Unicode.Scalar) -> Bool {
+    let value = scalar.value
+    return value < 0x20 || (0x7F..<0xA0).contains(value) || value == 0x2028 || value == 0x2029
+        || scalar.properties.isNoncharacterCodePoint
 }
 
 private func isRegionalIndicator(_ value: UInt32) -> Bool {

@@ -1,0 +1,84 @@
+import CNcursesw
+import Glibc
+import TerminalUI
+
+extension CursesTerminal {
+    /// Waits up to `timeout` for the next key, resize or click; nil when none came (or
+    /// the key is one Storefront does not use). A resize also updates `area` and makes
+    /// the next `draw` repaint the whole screen.
+    ///
+    /// Throws `TerminalError.interrupted` once SIGINT, SIGTERM or SIGHUP has arrived, so
+    /// keep the timeout short (tens of milliseconds): it bounds how late a signal is seen.
+    ///
+    /// ```swift
+    /// if let key = try terminal.readKey(timeout: .milliseconds(50)) {
+    ///     print(key)  // e.g. .down, .char("q"), .resize(width: 100, height: 30)
+    /// }
+    /// ```
+    public func readKey(timeout: Duration) throws -> Key? {
+        try throwIfInterrupted()
+        if let resized = followWindowSize() {
+            return resized
+        }
+        wtimeout(window, timeout.wholeMilliseconds)
+        var value: wint_t = 0
+        let status = wget_wch(window, &value)
+        try throwIfInterrupted()
+        switch status {
+        case OK:
+            return CursesKeyDecoder.key(forCharacter: value)
+        case KEY_CODE_YES where Int32(value) == KEY_RESIZE:
+            // ncurses noticed a SIGWINCH itself; report it unless followWindowSize already did.
+            let before = area
+            updateArea()
+            guard area != before else { return nil }
+            invalidate()
+            return .resize(width: area.width, height: area.height)
+        case KEY_CODE_YES where Int32(value) == KEY_MOUSE:
+            var event = MEVENT()
+            guard getmouse(&event) == OK, event.bstate & mouseMask != 0 else { return nil }
+            return .mouse(x: Int(event.x), y: Int(event.y))
+        case KEY_CODE_YES:
+            return CursesKeyDecoder.key(forKeyCode: Int32(value))
+        default:
+            return nil
+        }
+    }
+
+    /// Compares the terminal's window size with `area` and resizes the screen when they
+    /// differ. Asking on every read notices a resize within one timeout, whenever the
+    /// SIGWINCH arrived (ncurses alone only sees one that interrupts its read).
+    private func followWindowSize() -> Key? {
+        var size = winsize()
+        guard ioctl(outputDescriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0,
+              Int(size.ws_col) != area.width || Int(size.ws_row) != area.height
+        else { return nil }
+        resize_term(Int32(size.ws_row), Int32(size.ws_col))  // unlike resizeterm, queues no KEY_RESIZE
+        updateArea()
+        invalidate()
+        return .resize(width: area.width, height: area.height)
+    }
+
+    private func throwIfInterrupted() throws {
+        let signal = pendingSignal.load(ordering: .sequentiallyConsistent)
+        if signal != 0 {
+            throw TerminalError.interrupted(signal: signal)
+        }
+    }
+
+    /// Teaches ncurses the ANSI (normal cursor mode) forms of the navigation keys, which
+    /// terminals send when they ignore keypad-transmit mode or when TERM names another
+    /// terminal than the one in use; terminfo lists only the application-mode forms.
+    static func defineCommonKeySequences() {
+        let sequences: [(String, Int32)] = [
+            ("\u{1B}[A", KEY_UP), ("\u{1B}[B", KEY_DOWN), ("\u{1B}[C", KEY_RIGHT), ("\u{1B}[D", KEY_LEFT),
+            ("\u{1B}OA", KEY_UP), ("\u{1B}OB", KEY_DOWN), ("\u{1B}OC", KEY_RIGHT), ("\u{1B}OD", KEY_LEFT),
+            ("\u{1B}[H", KEY_HOME), ("\u{1B}[F", KEY_END), ("\u{1B}OH", KEY_HOME), ("\u{1B}OF", KEY_END),
+            ("\u{1B}[1~", KEY_HOME), ("\u{1B}[4~", KEY_END), ("\u{1B}[7~", KEY_HOME), ("\u{1B}[8~", KEY_END),
+            ("\u{1B}[5~", KEY_PPAGE), ("\u{1B}[6~", KEY_NPAGE), ("\u{1B}[Z", KEY_BTAB), ("\u{1B}OM", KEY_ENTER),
+        ]
+        for (sequence, code) in sequences {
+            define_key(sequence, code)
+        }
+    }
+}

@@ -1,0 +1,93 @@
+import Glibc
+import Synchronization
+
+// Signal handling for a running terminal. Handlers only do async-signal-safe work:
+// - SIGINT, SIGTERM, SIGHUP set `pendingSignal`; the input loop sees it within its
+//   timeout and leaves through `endwin` like any other exit. A second one while the
+//   first is pending restores the terminal directly and exits.
+// - Crashes (SIGSEGV, SIGILL, SIGBUS, SIGFPE, SIGABRT) restore the terminal, put the
+//   previous handler back (the Swift runtime's backtracer, if any) and return, so the
+//   fault repeats and is reported on a usable terminal.
+
+/// The first interrupting signal not yet handled by the input loop; 0 when none.
+let pendingSignal = Atomic<Int32>(0)
+
+private let interruptSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
+private let crashSignals: [Int32] = [SIGSEGV, SIGILL, SIGBUS, SIGFPE, SIGABRT]
+
+/// What the handlers need, prepared before they are installed. The handlers only read it.
+private struct EmergencyRestore {
+    var inputDescriptor: Int32 = -1
+    var outputDescriptor: Int32 = -1
+    var savedModes = termios()
+    /// Escape sequences that leave the alternate screen, show the cursor and reset
+    /// attributes; malloc'ed so a handler can write them without touching Swift objects.
+    var sequences: UnsafeMutableBufferPointer<UInt8>?
+    /// The actions in place before ours, indexed by signal number.
+    var previousActions = UnsafeMutablePointer<sigaction>.allocate(capacity: Int(NSIG))
+}
+
+nonisolated(unsafe) private var emergency = EmergencyRestore()
+
+private func restoreTerminalFromHandler() {
+    if let sequences = emergency.sequences, let base = sequences.baseAddress {
+        _ = write(emergency.outputDescriptor, base, sequences.count)
+    }
+    _ = tcsetattr(emergency.inputDescriptor, TCSANOW, &emergency.savedModes)
+}
+
+private let interruptHandler: @convention(c) (Int32) -> Void = { signal in
+    let first = pendingSignal.compareExchange(expected: 0, desired: signal, ordering: .sequentiallyConsistent)
+    if !first.exchanged {
+        restoreTerminalFromHandler()
+        _exit(128 + signal)
+    }
+}
+
+private let crashHandler: @convention(c) (Int32) -> Void = { signal in
+    restoreTerminalFromHandler()
+    sigaction(signal, emergency.previousActions + Int(signal), nil)
+}
+
+/// Installs the handlers for a terminal on `input`/`output`. Call before `newterm`, so
+/// ncurses sees them and does not install its own for the same signals.
+func installSignalHandlers(input: Int32, output: Int32) {
+    pendingSignal.store(0, ordering: .sequentiallyConsistent)
+    emergency.inputDescriptor = input
+    emergency.outputDescriptor = output
+    _ = tcgetattr(input, &emergency.savedModes)
+    for signal in interruptSignals {
+        install(interruptHandler, for: signal)
+    }
+    for signal in crashSignals {
+        install(crashHandler, for: signal)
+    }
+}
+
+/// Gives the handlers the bytes that undo the screen setup (see `restoreSequences`).
+func setEmergencyRestoreSequences(_ bytes: [UInt8]) {
+    let copy = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: bytes.count)
+    _ = copy.initialize(from: bytes)
+    let old = emergency.sequences
+    emergency.sequences = copy
+    old?.deallocate()
+}
+
+/// Puts back the actions that were in place before `installSignalHandlers`.
+func removeSignalHandlers() {
+    for signal in interruptSignals + crashSignals {
+        sigaction(signal, emergency.previousActions + Int(signal), nil)
+    }
+    let sequences = emergency.sequences
+    emergency.sequences = nil
+    sequences?.deallocate()
+    pendingSignal.store(0, ordering: .sequentiallyConsistent)
+}
+
+private func install(_ handler: @convention(c) (Int32) -> Void, for signal: Int32) {
+    var action = sigaction()
+    action.__sigaction_handler.sa_handler = handler
+    sigemptyset(&action.sa_mask)
+    action.sa_flags = 0  // no SA_RESTART: a blocking read returns so the loop can notice
+    sigaction(signal, &action, emergency.previousActions + Int(signal))
+}
