@@ -1,0 +1,36 @@
+import StoreCatalog
+
+extension StoreLayout {
+    /// The layout used when there is no layout file: one subscriptions shop per group
+    /// (plans in picker order), then a shop each for consumables, non-consumables and
+    /// non-renewing subscriptions, in catalog order. Kinds the catalog lacks are left out.
+    ///
+    /// ```swift
+    /// let layout = StoreLayout(catalog: catalog, title: "Tip Jar")
+    /// layout.shops.map(\.title)  // ["Consumables"]
+    /// ```
+    public init(catalog: Catalog, title: String, locale: String? = nil) {
+        var shops: [Shop] = catalog.subscriptionGroups.compactMap { group in
+            let plans = catalog.subscriptions(in: group).map(\.id)
+            guard !plans.isEmpty else { return nil }
+            return Shop(
+                id: "group." + group.id,
+                title: catalog.localizedText(for: group, locale: locale).displayName,
+                kind: .subscriptions, productIDs: plans, groupID: group.id,
+                buttons: [.restorePurchases, .policies]
+            )
+        }
+        let kinds: [(CatalogProduct.ProductType, String, String)] = [
+            (.consumable, "consumables", "Consumables"),
+            (.nonConsumable, "nonConsumables", "Non-Consumables"),
+            (.nonRenewable, "nonRenewing", "Non-Renewing Subscriptions"),
+        ]
+        for (type, id, name) in kinds {
+            let ids = catalog.products.filter { $0.type == type }.map(\.id)
+            guard !ids.isEmpty else { continue }
+            let buttons: [Shop.Button] = type == .consumable ? [] : [.restorePurchases]
+            shops.append(Shop(id: id, title: name, kind: .store, productIDs: ids, buttons: buttons))
+        }
+        self.init(title: title, shops: shops)
+    }
+}

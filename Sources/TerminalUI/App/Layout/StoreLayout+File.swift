@@ -1,0 +1,177 @@
+import Foundation
+import StoreCatalog
+import StorefrontModel
+
+/// Why a layout file was refused: the file, the JSON path of the problem and what is wrong.
+///
+/// ```swift
+/// do {
+///     _ = try StoreLayout(json: data, file: "BackyardBirds.json", catalog: catalog)
+/// } catch {
+///     print(error)  // BackyardBirds.json: shops[1].kind: "shop" is not one of "store", "subscriptions"
+/// }
+/// ```
+public struct StoreLayoutError: Error, Sendable, Hashable, CustomStringConvertible {
+    public let file: String
+    /// A JSON path such as `shops[1].kind`; empty for the file as a whole.
+    public let path: String
+    public let message: String
+
+    public init(file: String, path: String, message: String) {
+        self.file = file
+        self.path = path
+        self.message = message
+    }
+
+    public var description: String {
+        path.isEmpty ? "\(file): \(message)" : "\(file): \(path): \(message)"
+    }
+}
+
+extension StoreLayout {
+    /// Reads a layout file. Group IDs are looked up in `catalog` (a subscriptions shop
+    /// with a `groupID` lists the group's plans in picker order); product IDs the catalog
+    /// lacks are kept and show as unavailable.
+    ///
+    /// The format (every key but `shops` and the shops' `title` and `kind` is optional):
+    /// ```json
+    /// {
+    ///   "title": "Backyard Birds",
+    ///   "shops": [
+    ///     {"id": "pass", "title": "Backyard Birds Pass", "kind": "subscriptions",
+    ///      "groupID": "B1D5A2C7", "buttons": ["restorePurchases", "policies"]},
+    ///     {"id": "food", "title": "Bird Food", "kind": "store", "style": "compact",
+    ///      "productIDs": ["com.example.food.suet"], "sortByPrice": true}
+    ///   ],
+    ///   "entitlements": [{"name": "pass", "productIDs": ["…"], "freemiumSince": "2.0"}]
+    /// }
+    /// ```
+    ///
+    /// - Throws: `StoreLayoutError` naming `file` and the JSON path of the first problem.
+    public init(json data: Data, file: String, catalog: Catalog) throws(StoreLayoutError) {
+        let root: JSONValue
+        do {
+            root = try JSONDecoder().decode(JSONValue.self, from: data)
+        } catch {
+            throw StoreLayoutError(file: file, path: "", message: "not valid JSON (\(Self.reason(error)))")
+        }
+        do {
+            self = try LayoutReader(catalog: catalog).layout(JSONNode(value: root, path: ""))
+        } catch {
+            throw StoreLayoutError(file: file, path: error.path, message: error.message)
+        }
+    }
+
+    private static func reason(_ error: any Error) -> String {
+        if case DecodingError.dataCorrupted(let context) = error {
+            let underlying = (context.underlyingError as? NSError)?.userInfo[NSDebugDescriptionErrorKey] as? String
+            return underlying ?? context.debugDescription
+        }
+        return "\(error)"
+    }
+}
+
+/// Reads the layout format from parsed JSON, checking every key.
+private struct LayoutReader {
+    let catalog: Catalog
+
+    func layout(_ node: JSONNode) throws(JSONNode.Problem) -> StoreLayout {
+        let root = try node.object(keys: ["title", "shops", "entitlements"])
+        let title = try root.child("title")?.nonEmptyString() ?? "Store"
+        let shopNodes = try root.required("shops").array()
+        guard !shopNodes.isEmpty else { throw try root.required("shops").problem("needs at least one shop") }
+        var shops: [StoreLayout.Shop] = []
+        for (index, shopNode) in shopNodes.enumerated() {
+            let shop = try self.shop(shopNode, index: index)
+            if shops.contains(where: { $0.id == shop.id }) {
+                throw (shopNode.child("id") ?? shopNode).problem("duplicate shop id \"\(shop.id)\"")
+            }
+            shops.append(shop)
+        }
+        var entitlements: [NamedEntitlement] = []
+        for entitlementNode in try root.child("entitlements")?.array() ?? [] {
+            entitlements.append(try entitlement(entitlementNode))
+        }
+        return StoreLayout(title: title, shops: shops, entitlements: entitlements)
+    }
+
+    private func shop(_ node: JSONNode, index: Int) throws(JSONNode.Problem) -> StoreLayout.Shop {
+        let shop = try node.object(keys: ["id", "title", "kind", "productIDs", "groupID", "style", "buttons", "sortByPrice"])
+        let kind = try shop.required("kind").oneOf(StoreLayout.Shop.Kind.self)
+        let listed = try shop.child("productIDs").map(productIDs)
+        let groupNode = shop.child("groupID")
+        let productIDs: [Product.ID]
+        var groupID: String?
+        switch (kind, listed, groupNode) {
+        case (.store, _, let groupNode?):
+            throw groupNode.problem("only a \"subscriptions\" shop takes a groupID")
+        case (.store, let listed?, nil):
+            productIDs = listed
+        case (.subscriptions, _?, _?):
+            throw shop.problem("give either \"productIDs\" or \"groupID\", not both")
+        case (.subscriptions, let listed?, nil):
+            productIDs = listed
+        case (.subscriptions, nil, let groupNode?):
+            let id = try groupNode.nonEmptyString()
+            guard let group = catalog.subscriptionGroup(id: id) else {
+                let known = catalog.subscriptionGroups.map(\.id).joined(separator: ", ")
+                throw groupNode.problem("no subscription group \"\(id)\" in the catalog (groups: \(known.isEmpty ? "none" : known))")
+            }
+            productIDs = catalog.subscriptions(in: group).map(\.id)
+            groupID = id
+        case (.store, nil, nil), (.subscriptions, nil, nil):
+            throw shop.problem(kind == .store ? "missing \"productIDs\"" : "missing \"productIDs\" or \"groupID\"")
+        }
+        var buttons: [StoreLayout.Shop.Button] = []
+        for buttonNode in try shop.child("buttons")?.array() ?? [] {
+            let button = try buttonNode.oneOf(StoreLayout.Shop.Button.self)
+            if button == .policies, kind != .subscriptions {
+                throw buttonNode.problem("\"policies\" is for \"subscriptions\" shops only")
+            }
+            if !buttons.contains(button) { buttons.append(button) }
+        }
+        var style = StoreLayout.Shop.Style.automatic
+        if let styleNode = shop.child("style") {
+            style = try styleNode.oneOf(StoreLayout.Shop.Style.self)
+            guard style.fits(kind) else {
+                let fitting = StoreLayout.Shop.Style.allCases.filter { $0.fits(kind) }.map { "\"\($0.rawValue)\"" }
+                throw styleNode.problem("a \"\(kind.rawValue)\" shop's style is one of \(fitting.joined(separator: ", "))")
+            }
+        }
+        return StoreLayout.Shop(
+            id: try shop.child("id")?.nonEmptyString() ?? String(index + 1),
+            title: try shop.required("title").nonEmptyString(),
+            kind: kind,
+            productIDs: productIDs,
+            groupID: groupID,
+            style: style,
+            buttons: buttons,
+            sortByPrice: try shop.child("sortByPrice")?.bool() ?? false
+        )
+    }
+
+    private func productIDs(_ node: JSONNode) throws(JSONNode.Problem) -> [Product.ID] {
+        let elements = try node.array()
+        guard !elements.isEmpty else { throw node.problem("needs at least one product ID") }
+        var ids: [Product.ID] = []
+        for element in elements {
+            ids.append(try element.nonEmptyString())
+        }
+        return ids
+    }
+
+    private func entitlement(_ node: JSONNode) throws(JSONNode.Problem) -> NamedEntitlement {
+        let entitlement = try node.object(keys: ["name", "productIDs", "freemiumSince"])
+        let name = try entitlement.required("name").nonEmptyString()
+        let ids = try productIDs(entitlement.required("productIDs"))
+        var freemiumSince: AppVersion?
+        if let versionNode = entitlement.child("freemiumSince") {
+            let text = try versionNode.string()
+            guard let version = AppVersion(text) else {
+                throw versionNode.problem("\"\(text)\" is not a version such as \"2.0\" or \"2.1.1\"")
+            }
+            freemiumSince = version
+        }
+        return NamedEntitlement(name: name, productIDs: Set(ids), freemiumSince: freemiumSince)
+    }
+}

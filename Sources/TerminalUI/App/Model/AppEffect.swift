@@ -1,0 +1,30 @@
+import StorefrontModel
+
+/// Work `AppState.update(_:)` asks for. The runtime (`StoreApp`) runs each one as a task
+/// against the `Storefront` and reports back with an `AppMessage`, as Elm's commands do.
+///
+/// ```swift
+/// var state = AppState(layout: layout, size: TerminalSize(width: 80, height: 24))
+/// state.update(.key(.char("q")))  // [.quit]
+/// ```
+public enum AppEffect: Sendable, Hashable {
+    /// Opens the shop: storefront, app transaction, entitlements.
+    case start
+    /// Loads the products of a shop into its slot.
+    case loadProducts([Product.ID], slot: LoadSlot)
+    /// Buys a product through the storefront, with the purchase actions of the shop it
+    /// was chosen in; reports `.purchaseFinished`.
+    case purchase(Product, shop: StoreLayout.Shop.ID)
+    /// Answers the confirmation sheet of a purchase request.
+    case confirm(requestID: UInt64, confirmed: Bool)
+    /// Restores purchases; reports `.restoreFinished`.
+    case restore
+    /// Loads what the customer owns again.
+    case refreshEntitlements
+    /// Loads every transaction for the Purchases screen; reports `.historyLoaded`.
+    case loadHistory
+    /// Clears the storefront's alert once the app shows it.
+    case dismissStoreAlert
+    /// Ends the app.
+    case quit
+}

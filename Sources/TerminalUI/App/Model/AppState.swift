@@ -1,0 +1,129 @@
+import Foundation
+import StorefrontModel
+
+/// Everything the storefront app shows, as one value: the screen, the selection and
+/// scroll of each screen, the overlays, and what it knows about the store.
+///
+/// It changes only through `update(_:)`, which is pure: a message in, a new state and
+/// the effects to run out. Drawing it is pure too (`AppFrame(state:)`).
+///
+/// ```swift
+/// var state = AppState(layout: layout, size: TerminalSize(width: 80, height: 24))
+/// _ = state.update(.key(.down))
+/// let effects = state.update(.key(.enter))  // opens the second shop: [.loadProducts(…)]
+/// state.screen                              // .shop("food")
+/// ```
+public struct AppState: Sendable {
+    /// The screens, from the store list down.
+    public enum Screen: Sendable, Hashable {
+        /// The shops of the layout, then Purchases.
+        case storeList
+        /// A product list or a subscription picker.
+        case shop(StoreLayout.Shop.ID)
+        /// What the customer owns and has bought.
+        case purchases
+    }
+
+    public let layout: StoreLayout
+    public let options: AppOptions
+    /// The view each shop is drawn with.
+    public let views: [StoreLayout.Shop.ID: ShopView]
+    public var size: TerminalSize
+    public var screen: Screen = .storeList
+
+    /// Selection, scroll and filter of the store list.
+    public var storeList = StoreListState()
+    /// Selection, scroll, filter and focus of each product list.
+    public var shopLists: [StoreLayout.Shop.ID: StoreListState] = [:]
+    /// Chosen plan and focus of each subscription picker.
+    public var pickers: [StoreLayout.Shop.ID: SubscriptionStoreState] = [:]
+    /// Selection, scroll, filter and focus of the Purchases screen.
+    public var purchasesList = StoreListState()
+
+    public var isShowingHelp = false
+    /// The purchase waiting on the confirmation sheet, and the sheet.
+    public var confirmation: Confirmation?
+    /// Alerts to show, the first on screen.
+    public var alerts: [AppAlert] = []
+
+    /// What the store reported last.
+    public var store = StoreData()
+    /// Every transaction, for the Purchases screen.
+    public var history: HistoryState = .loading
+    /// Time since the app started, for spinners.
+    public var elapsed: Duration = .zero
+    /// The wall-clock date, for "renews on" lines.
+    public var now: Date
+
+    /// The product chosen for purchase, from the key press until the purchase ends, so a
+    /// second press cannot start another before the store marks this one pending.
+    public var requestedPurchase: Product.ID?
+    public var isRestoring = false
+    public var hasQuit = false
+    /// Whether the storefront's current alert is already queued.
+    var isShowingStoreAlert = false
+
+    /// A state on the store list, before anything has loaded.
+    public init(layout: StoreLayout, size: TerminalSize, options: AppOptions = AppOptions(), now: Date = Date(timeIntervalSince1970: 0)) {
+        self.layout = layout
+        self.options = options
+        self.size = size
+        self.now = now
+        views = Dictionary(layout.shops.map { ($0.id, ShopView($0)) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// The shop on screen, if a shop is.
+    public var currentShop: StoreLayout.Shop? {
+        guard case .shop(let id) = screen else { return nil }
+        return layout.shop(id: id)
+    }
+
+    /// What the widgets need to know about the customer and the moment.
+    public var storeContext: StoreContext {
+        StoreContext(
+            pendingProductID: store.pendingProductID ?? requestedPurchase,
+            awaitingApproval: store.awaitingApproval,
+            purchasedProductIDs: store.owned?.purchasedProductIDs ?? [],
+            consumableCounts: store.owned?.consumableCounts ?? [:],
+            elapsed: elapsed,
+            now: now,
+            timeZone: options.timeZone,
+            options: options.render,
+            policies: options.policies
+        )
+    }
+
+    /// Whether a purchase is on its way, from the key press to the result.
+    public var isPurchasing: Bool {
+        requestedPurchase != nil || store.pendingProductID != nil
+    }
+
+    /// The products of `shop` as loaded so far.
+    public func products(of shop: StoreLayout.Shop) -> Product.CollectionTaskState {
+        store.products[shop.slot] ?? .loading
+    }
+
+    /// A product's name for messages: its display name once loaded, else its ID.
+    func name(of productID: Product.ID) -> String {
+        store.product(productID)?.displayName ?? productID
+    }
+}
+
+/// A purchase request and the sheet that asks the customer about it.
+public struct Confirmation: Sendable {
+    public let request: PurchaseRequest
+    public var sheet: ConfirmationSheet
+
+    public init(request: PurchaseRequest, sheet: ConfirmationSheet) {
+        self.request = request
+        self.sheet = sheet
+    }
+}
+
+/// Where loading the purchase history stands.
+public enum HistoryState: Sendable {
+    case loading
+    case failure(String)
+    /// Every transaction, newest first.
+    case loaded([VerificationResult<Transaction>])
+}

@@ -1,0 +1,124 @@
+import Foundation
+import StorefrontModel
+
+/// The rows of the Purchases screen, one line each: what the customer is entitled to,
+/// their collection of consumables, and every transaction with its verification.
+///
+/// ```swift
+/// let content = PurchasesContent(state: state)
+/// content.rows.first  // .heading("Entitlements")
+/// ```
+public struct PurchasesContent: Sendable {
+    /// One line of the screen.
+    public enum Row: Sendable, Hashable {
+        case heading(String)
+        /// Something the customer has (or, for a named entitlement, lacks), with detail
+        /// such as a renewal date.
+        case entitlement(name: String, detail: String?, isActive: Bool)
+        /// A consumable and how many the customer has.
+        case collection(name: String, count: Int)
+        /// One transaction from the ledger.
+        case transaction(VerificationResult<Transaction>, name: String)
+        /// A line of explanation: nothing yet, loading, an error.
+        case note(String)
+
+        /// Whether the selection can rest on this row.
+        public var isSelectable: Bool {
+            if case .heading = self { false } else { true }
+        }
+    }
+
+    public let rows: [Row]
+
+    /// The rows for `state`; the history is filtered by the Purchases filter.
+    public init(state: AppState) {
+        var rows: [Row] = [.heading("Entitlements")]
+        rows += Self.entitlementRows(state)
+        rows.append(.heading("Collection"))
+        let counts = (state.store.owned?.consumableCounts ?? [:]).filter { $0.value > 0 }
+            .map { (name: state.name(of: $0.key), count: $0.value) }
+            .sorted { ($0.name, $0.count) < ($1.name, $1.count) }
+        rows += counts.isEmpty ? [.note("No consumables yet.")] : counts.map { Row.collection(name: $0.name, count: $0.count) }
+        rows.append(.heading("History"))
+        rows += Self.historyRows(state)
+        self.rows = rows
+    }
+
+    /// The selectable row `delta` steps from `index`, skipping headings; stays put at the ends.
+    public func selectableIndex(from index: Int, movingBy delta: Int) -> Int {
+        let selectable = rows.indices.filter { rows[$0].isSelectable }
+        guard let first = selectable.first, let last = selectable.last else { return 0 }
+        let current = selectable.lastIndex { $0 <= index } ?? 0
+        guard delta != 0 else { return selectable[current] }
+        let target = min(max(0, current + delta), selectable.count - 1)
+        return min(max(first, selectable[target]), last)
+    }
+
+    private static func entitlementRows(_ state: AppState) -> [Row] {
+        guard let owned = state.store.owned else {
+            if case .failure(let error) = state.store.entitlements { return [.note("Couldn't load: \(error.localizedDescription)")] }
+            return [.note("Loading\(state.options.render.glyph(.ellipsis))")]
+        }
+        var rows: [Row] = state.layout.entitlements.map { entitlement in
+            let active = entitlement.isActive(
+                purchasedProductIDs: owned.purchasedProductIDs, originalAppVersion: state.store.originalAppVersion
+            )
+            return .entitlement(name: entitlement.name, detail: active ? "active" : "not active", isActive: active)
+        }
+        let owning = owned.transactions.values.sorted { (state.name(of: $0.productID), $0.id) < (state.name(of: $1.productID), $1.id) }
+        for transaction in owning {
+            rows.append(.entitlement(name: state.name(of: transaction.productID), detail: detail(for: transaction, owned: owned, state: state), isActive: true))
+        }
+        return rows.isEmpty ? [.note("Nothing yet.")] : rows
+    }
+
+    private static func detail(for transaction: Transaction, owned: CustomerEntitlements, state: AppState) -> String? {
+        switch transaction.productType {
+        case .autoRenewable:
+            guard let groupID = transaction.subscriptionGroupID else { return nil }
+            let group = owned.subscriptionGroup(groupID)
+            guard let end = transaction.expirationDate else { return "subscribed" }
+            let date = state.formatted(end, withTime: false)
+            if let next = group.autoRenewPreference {
+                return next == transaction.productID ? "renews \(date)" : "changes to \(state.name(of: next)) on \(date)"
+            }
+            return "ends \(date)"
+        case .nonRenewable:
+            return transaction.expirationDate.map { "until \(state.formatted($0, withTime: false))" }
+        case .nonConsumable, .consumable:
+            return nil
+        }
+    }
+
+    private static func historyRows(_ state: AppState) -> [Row] {
+        switch state.history {
+        case .loading:
+            return [.note("Loading\(state.options.render.glyph(.ellipsis))")]
+        case .failure(let message):
+            return [.note("Couldn't load the history: \(message)")]
+        case .loaded(let transactions):
+            guard !transactions.isEmpty else { return [.note("No purchases yet.")] }
+            let filter = (state.purchasesList.filterText ?? "").trimmingCharacters(in: .whitespaces)
+            let rows = transactions.map { Row.transaction($0, name: state.name(of: $0.unsafePayloadValue.productID)) }
+                .filter { row in
+                    guard !filter.isEmpty, case .transaction(let result, let name) = row else { return true }
+                    let options: String.CompareOptions = [.caseInsensitive, .diacriticInsensitive]
+                    return name.range(of: filter, options: options) != nil
+                        || result.unsafePayloadValue.productID.range(of: filter, options: options) != nil
+                }
+            return rows.isEmpty ? [.note("No purchases match \u{201C}\(filter)\u{201D}.")] : rows
+        }
+    }
+}
+
+extension AppState {
+    /// A date as the Purchases screen shows it, in the app's time zone and locale, the same
+    /// on every machine: "Jan 1, 2026" or "Jan 1, 2026 09:30".
+    func formatted(_ date: Date, withTime: Bool) -> String {
+        var style = Date.FormatStyle.dateTime.year().month(.abbreviated).day()
+        if withTime { style = style.hour(.twoDigits(amPM: .omitted)).minute(.twoDigits) }
+        style.locale = options.locale
+        style.timeZone = options.timeZone
+        return date.formatted(style)
+    }
+}

@@ -1,0 +1,62 @@
+import StorefrontModel
+
+/// The StoreKit-shaped view a shop is drawn with: a `StoreView` for a product list, a
+/// `SubscriptionStoreView` for a subscription picker.
+///
+/// ```swift
+/// let view = ShopView(shop)   // from a layout shop: style, buttons and order applied
+/// view.modifiers.purchaseActions()
+/// ```
+public enum ShopView: Sendable {
+    case store(StoreView)
+    case subscriptions(SubscriptionStoreView)
+
+    /// The view a layout shop describes.
+    public init(_ shop: StoreLayout.Shop) {
+        switch shop.kind {
+        case .store:
+            let order: StoreView.Order = shop.sortByPrice ? .priceAscending : .asGiven
+            var view = StoreView(ids: shop.productIDs, order: order).productViewStyle(Self.productViewStyle(shop.style))
+            if shop.buttons.contains(.restorePurchases) {
+                view = view.storeButton(.visible, for: .restorePurchases)
+            }
+            self = .store(view)
+        case .subscriptions:
+            let marketing = MarketingContent(title: shop.title)
+            let base = shop.groupID.map { SubscriptionStoreView(groupID: $0, marketing: marketing) }
+                ?? SubscriptionStoreView(productIDs: shop.productIDs, marketing: marketing)
+            var view = base.subscriptionStoreControlStyle(Self.controlStyle(shop.style))
+                .storeButton(shop.buttons.contains(.policies) ? .visible : .hidden, for: .policies)
+            if shop.buttons.contains(.restorePurchases) {
+                view = view.storeButton(.visible, for: .restorePurchases)
+            }
+            self = .subscriptions(view)
+        }
+    }
+
+    /// What the view's modifiers set.
+    public var modifiers: StoreViewModifiers {
+        switch self {
+        case .store(let view): view.modifiers
+        case .subscriptions(let view): view.modifiers
+        }
+    }
+
+    private static func productViewStyle(_ style: StoreLayout.Shop.Style) -> ProductViewStyle {
+        switch style {
+        case .compact: .compact
+        case .regular: .regular
+        case .large: .large
+        case .automatic, .picker, .prominentPicker, .buttons: .automatic
+        }
+    }
+
+    private static func controlStyle(_ style: StoreLayout.Shop.Style) -> SubscriptionStoreControlStyle {
+        switch style {
+        case .picker: .picker
+        case .prominentPicker: .prominentPicker
+        case .buttons: .buttons
+        case .automatic, .compact, .regular, .large: .automatic
+        }
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import StorefrontModel
+
+/// What the app knows about the store, copied from the storefront's snapshot when it
+/// changes: the part of `AppState` that the store, not the keyboard, changes.
+///
+/// ```swift
+/// let data = StoreData(storefront.snapshot)
+/// data.products["shop:tips"]  // the tip jar's load
+/// ```
+public struct StoreData: Sendable {
+    /// Product loads, per slot.
+    public var products: [LoadSlot: Product.CollectionTaskState]
+    /// The product whose purchase is running.
+    public var pendingProductID: Product.ID?
+    /// Products whose purchase waits for approval (Ask to Buy).
+    public var awaitingApproval: Set<Product.ID>
+    public var entitlements: EntitlementTaskState<CustomerEntitlements>
+    /// The error the storefront's default completion reported, until dismissed.
+    public var alert: StoreAlert?
+    /// The version the customer first got, for grandfathered entitlements.
+    public var originalAppVersion: AppVersion?
+
+    public init(
+        products: [LoadSlot: Product.CollectionTaskState] = [:],
+        pendingProductID: Product.ID? = nil,
+        awaitingApproval: Set<Product.ID> = [],
+        entitlements: EntitlementTaskState<CustomerEntitlements> = .loading,
+        alert: StoreAlert? = nil,
+        originalAppVersion: AppVersion? = nil
+    ) {
+        self.products = products
+        self.pendingProductID = pendingProductID
+        self.awaitingApproval = awaitingApproval
+        self.entitlements = entitlements
+        self.alert = alert
+        self.originalAppVersion = originalAppVersion
+    }
+
+    /// The store as a storefront's snapshot describes it.
+    public init(_ snapshot: StorefrontSnapshot) {
+        self.init(
+            products: snapshot.products,
+            pendingProductID: snapshot.pendingProductID,
+            awaitingApproval: snapshot.awaitingApproval,
+            entitlements: snapshot.entitlements,
+            alert: snapshot.alert.map { StoreAlert(productID: $0.productID, message: $0.error.localizedDescription) },
+            originalAppVersion: snapshot.originalAppVersion
+        )
+    }
+
+    /// What the customer owns now; nil until loaded.
+    public var owned: CustomerEntitlements? {
+        entitlements.value
+    }
+
+    /// A loaded product with this ID, from any slot.
+    public func product(_ id: Product.ID) -> Product? {
+        for slot in products.keys.sorted(by: { $0.name < $1.name }) {
+            if case .success(let found, _)? = products[slot], let product = found.first(where: { $0.id == id }) {
+                return product
+            }
+        }
+        return nil
+    }
+}
+
+/// A purchase error the storefront reported.
+///
+/// ```swift
+/// StoreAlert(productID: "tip.small", message: "The store could not be reached (-1009).")
+/// ```
+public struct StoreAlert: Sendable, Hashable {
+    public var productID: Product.ID
+    public var message: String
+
+    public init(productID: Product.ID, message: String) {
+        self.productID = productID
+        self.message = message
+    }
+}

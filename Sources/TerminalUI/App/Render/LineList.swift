@@ -1,0 +1,69 @@
+/// The app's own one-line-per-row lists (the store list, the Purchases screen): the
+/// filter line on the blank row above, the rows on screen, the selected one reversed.
+/// Only visible rows are drawn.
+struct LineList {
+    /// One row's text: the left part, and a part set against the right edge.
+    struct Line {
+        var text: String
+        var trailing: String = ""
+        var style: Style = .plain
+        var trailingStyle: Style = .plain
+    }
+
+    let area: Rect
+    let list: StoreListState
+    let rowCount: Int
+    let options: RenderOptions
+
+    /// The first row on screen: the scroll offset, kept within the rows.
+    var offset: Int {
+        min(max(0, list.scrollOffset), max(0, rowCount - area.height))
+    }
+
+    /// Draws rows `offset…` with `line(index)`, and the filter line on `filterRow`;
+    /// returns where the cursor goes.
+    func render(filterRow: Rect?, emptyMessage: String, into buffer: inout Buffer, line: (Int) -> Line) -> Position? {
+        if let filterRow, let filter = list.filterText {
+            let editing = list.focus == .filter
+            let text = "/" + filter
+            buffer.write(text, x: filterRow.x + 1, y: filterRow.y, style: options.style(editing ? Palette.title : Palette.secondary), within: filterRow)
+            if editing {
+                let caret = Rect(x: filterRow.x + 1 + displayWidth(of: text), y: filterRow.y, width: 1, height: 1)
+                buffer.applyStyle(Palette.selected, to: caret.intersection(filterRow))
+            }
+        }
+        guard rowCount > 0 else {
+            buffer.write(emptyMessage.truncated(toWidth: area.width - 1, ellipsis: options.glyph(.ellipsis)), x: area.x + 1, y: area.y, style: options.style(Palette.secondary), within: area)
+            return list.focus == .filter ? filterCursor(filterRow) : nil
+        }
+        let end = min(rowCount, offset + area.height)
+        for index in offset..<end {
+            let y = area.y + index - offset
+            let row = line(index)
+            let selected = list.focus == .list && index == list.selectedIndex
+            let trailingWidth = displayWidth(of: row.trailing)
+            let textWidth = max(0, area.width - 2 - (trailingWidth > 0 ? trailingWidth + 2 : 0))
+            buffer.write(row.text.truncated(toWidth: textWidth, ellipsis: options.glyph(.ellipsis)), x: area.x + 1, y: y, style: options.style(row.style), within: area)
+            if trailingWidth > 0, trailingWidth + 4 <= area.width {
+                buffer.writeTrailing(row.trailing, endingAt: area.maxX - 1, y: y, style: options.style(row.trailingStyle), within: area)
+            }
+            if selected {
+                buffer.applyStyle(Palette.selected, to: Rect(x: area.x, y: y, width: area.width, height: 1))
+            }
+        }
+        switch list.focus {
+        case .list:
+            guard (offset..<end).contains(list.selectedIndex) else { return nil }
+            return Position(x: area.x + 1, y: area.y + list.selectedIndex - offset)
+        case .filter:
+            return filterCursor(filterRow)
+        case .button:
+            return nil
+        }
+    }
+
+    private func filterCursor(_ filterRow: Rect?) -> Position? {
+        guard let filterRow else { return nil }
+        return Position(x: min(filterRow.maxX - 1, filterRow.x + 2 + displayWidth(of: list.filterText ?? "")), y: filterRow.y)
+    }
+}

@@ -1,0 +1,77 @@
+import StorefrontModel
+
+/// A `StoreBackend` that forwards every call to another one and counts it as an
+/// activity, so `StoreApp.settle()` waits for store work the app did not start itself
+/// (renewals, approvals, the storefront's own reloads).
+///
+/// Store updates are counted too: each one keeps `updateHandling` busy from the moment
+/// the storefront receives it until the storefront asks for the next one, which is when
+/// it has finished handling it.
+struct TrackedBackend: StoreBackend {
+    let backend: any StoreBackend
+    let tracker: ActivityTracker
+    /// The activity the storefront's update listener runs under.
+    let updateHandling: ActivityTracker.ID
+
+    func storefront() async throws -> StorefrontInfo {
+        try await tracker.run { try await backend.storefront() }
+    }
+
+    func products(for ids: [Product.ID]) async throws -> [Product] {
+        try await tracker.run { try await backend.products(for: ids) }
+    }
+
+    func purchase(_ product: Product, options: Set<Product.PurchaseOption>) async throws -> Product.PurchaseResult {
+        try await tracker.run { try await backend.purchase(product, options: options) }
+    }
+
+    func allTransactions() async throws -> [VerificationResult<Transaction>] {
+        try await tracker.run { try await backend.allTransactions() }
+    }
+
+    func subscriptionStatuses(for groupID: String) async throws -> [Product.SubscriptionInfo.Status] {
+        try await tracker.run { try await backend.subscriptionStatuses(for: groupID) }
+    }
+
+    func unfinishedTransactions() async throws -> [VerificationResult<Transaction>] {
+        try await tracker.run { try await backend.unfinishedTransactions() }
+    }
+
+    func finish(_ transaction: Transaction) async throws {
+        try await tracker.run { try await backend.finish(transaction) }
+    }
+
+    func sync() async throws {
+        try await tracker.run { try await backend.sync() }
+    }
+
+    func appTransaction() async throws -> VerificationResult<AppTransaction> {
+        try await tracker.run { try await backend.appTransaction() }
+    }
+
+    func updates() async -> AsyncStream<StoreUpdate> {
+        let source = UpdateSource(await backend.updates())
+        let tracker = tracker
+        let activity = updateHandling
+        return AsyncStream {
+            // Asking for the next update means the previous one has been handled.
+            tracker.end(activity)
+            let update = await source.next()
+            if update != nil { tracker.begin(activity) }
+            return update
+        }
+    }
+}
+
+/// The backend's update stream, read by one consumer at a time.
+private final class UpdateSource: @unchecked Sendable {
+    private var iterator: AsyncStream<StoreUpdate>.Iterator
+
+    init(_ stream: AsyncStream<StoreUpdate>) {
+        iterator = stream.makeAsyncIterator()
+    }
+
+    func next() async -> StoreUpdate? {
+        await iterator.next()
+    }
+}

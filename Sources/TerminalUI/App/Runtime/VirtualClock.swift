@@ -1,0 +1,130 @@
+import Foundation
+
+/// A clock that moves only when told to, for headless runs, tests and demos.
+///
+/// Sleepers are tracked: `suspendedSleepers` counts the tasks sleeping on it and
+/// `advance(by:)` resumes the ones that are due, earliest deadline first. Together with
+/// `HeadlessApp.settle()` this makes latency, spinners and renewals repeatable: the same
+/// script gives the same screens every run.
+///
+/// ```swift
+/// let clock = VirtualClock()
+/// let nap = Task { try await clock.sleep(for: .milliseconds(500)) }
+/// while clock.suspendedSleepers == 0 { await Task.yield() }
+/// clock.advance(by: .milliseconds(500))  // the sleeper is resumed
+/// try await nap.value
+/// clock.now.offset  // 500 ms
+/// ```
+public final class VirtualClock: Clock, @unchecked Sendable {
+    /// A moment on a virtual clock: how far it has moved since it was made.
+    public struct Instant: InstantProtocol, Sendable, Hashable, Comparable, CustomStringConvertible {
+        /// Time since the clock started.
+        public var offset: Duration
+
+        public init(offset: Duration) {
+            self.offset = offset
+        }
+
+        public func advanced(by duration: Duration) -> Instant {
+            Instant(offset: offset + duration)
+        }
+
+        public func duration(to other: Instant) -> Duration {
+            other.offset - offset
+        }
+
+        public static func < (lhs: Instant, rhs: Instant) -> Bool {
+            lhs.offset < rhs.offset
+        }
+
+        public var description: String { "\(offset)" }
+    }
+
+    private struct Sleeper {
+        let deadline: Instant
+        /// Breaks ties between equal deadlines: first to sleep, first to wake.
+        let order: UInt64
+        /// The tracked activities the sleeping task belongs to (see `ActivityTracker`).
+        let activities: [ActivityTracker.ID]
+        let continuation: CheckedContinuation<Void, any Error>
+    }
+
+    private let lock = NSLock()
+    private var current = Instant(offset: .zero)
+    private var sleepers: [UInt64: Sleeper] = [:]
+    private var nextOrder: UInt64 = 0
+
+    /// A clock at offset zero with nobody asleep.
+    public init() {}
+
+    public var now: Instant {
+        lock.withLock { current }
+    }
+
+    public var minimumResolution: Duration { .zero }
+
+    /// How many tasks are asleep on this clock right now.
+    public var suspendedSleepers: Int {
+        lock.withLock { sleepers.count }
+    }
+
+    /// The earliest deadline of a sleeping task, if any.
+    public var nextDeadline: Instant? {
+        lock.withLock { sleepers.values.map(\.deadline).min() }
+    }
+
+    /// The tracked activities that are asleep on this clock.
+    var sleepingActivities: Set<ActivityTracker.ID> {
+        lock.withLock { Set(sleepers.values.flatMap(\.activities)) }
+    }
+
+    /// Suspends until the clock has been advanced to `deadline`; returns at once if it
+    /// already has. Throws `CancellationError` if the task is cancelled while asleep.
+    public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
+        try Task.checkCancellation()
+        let order: UInt64 = lock.withLock {
+            nextOrder += 1
+            return nextOrder
+        }
+        let activities = ActivityTracker.currentActivities
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                let resumeNow: (any Error)?? = lock.withLock {
+                    if Task.isCancelled { return .some(CancellationError()) }
+                    if deadline <= current { return .some(nil) }
+                    sleepers[order] = Sleeper(deadline: deadline, order: order, activities: activities, continuation: continuation)
+                    return nil
+                }
+                switch resumeNow {
+                case .some(.some(let error)): continuation.resume(throwing: error)
+                case .some(.none): continuation.resume()
+                case .none: break
+                }
+            }
+        } onCancel: {
+            let cancelled = lock.withLock { sleepers.removeValue(forKey: order) }
+            cancelled?.continuation.resume(throwing: CancellationError())
+        }
+    }
+
+    /// Moves the clock forward by `duration` and resumes every sleeper due by then,
+    /// earliest deadline first. A negative duration does nothing.
+    public func advance(by duration: Duration) {
+        advance(to: now.advanced(by: max(.zero, duration)))
+    }
+
+    /// Moves the clock to `instant` (never backwards) and resumes every sleeper due by
+    /// then, earliest deadline first.
+    public func advance(to instant: Instant) {
+        let due: [Sleeper] = lock.withLock {
+            current = max(current, instant)
+            let due = sleepers.values.filter { $0.deadline <= current }
+                .sorted { ($0.deadline, $0.order) < ($1.deadline, $1.order) }
+            for sleeper in due { sleepers[sleeper.order] = nil }
+            return due
+        }
+        for sleeper in due {
+            sleeper.continuation.resume()
+        }
+    }
+}

@@ -1,0 +1,144 @@
+import StorefrontModel
+
+extension AppState {
+    /// The key table in force now: the overlay's, the filter line's, or the screen's.
+    public var keyContext: AppKeyBindings.Context {
+        if confirmation != nil { return .confirmation }
+        if !alerts.isEmpty { return .alert }
+        if isShowingHelp { return .help }
+        if isEditingFilter { return .filterEntry }
+        switch screen {
+        case .storeList:
+            return .storeList
+        case .shop:
+            guard let shop = currentShop else { return .storeList }
+            let failed = if case .failure = products(of: shop) { true } else { false }
+            return .shop(kind: shop.kind, loadFailed: failed)
+        case .purchases:
+            return .purchases
+        }
+    }
+
+    /// Whether keys are being typed into a filter line.
+    var isEditingFilter: Bool {
+        switch screen {
+        case .storeList: storeList.focus == .filter
+        case .shop(let id): shopLists[id]?.focus == .filter
+        case .purchases: purchasesList.focus == .filter
+        }
+    }
+
+    mutating func handle(_ key: Key) -> [AppEffect] {
+        switch key {
+        case .resize(let width, let height):
+            size = TerminalSize(width: max(1, width), height: max(1, height))
+            return []
+        case .mouse(let x, let y):
+            return click(x: x, y: y)
+        default:
+            break
+        }
+        let context = keyContext
+        if context == .filterEntry, let effects = typeIntoFilter(key) {
+            return effects
+        }
+        guard let action = AppKeyBindings.table(for: context).action(for: key) else { return [] }
+        return perform(action, key: key, in: context)
+    }
+
+    private mutating func perform(_ action: AppAction, key: Key, in context: AppKeyBindings.Context) -> [AppEffect] {
+        switch action {
+        case .quit:
+            hasQuit = true
+            var effects: [AppEffect] = []
+            if let confirmation {
+                effects.append(.confirm(requestID: confirmation.request.id, confirmed: false))
+                self.confirmation = nil
+            }
+            return effects + [.quit]
+        case .confirm, .cancel:
+            return answerConfirmation(action == .confirm)
+        case .dismiss:
+            if !alerts.isEmpty { alerts.removeFirst() }
+            return []
+        case .help:
+            isShowingHelp.toggle()
+            return []
+        case .move:
+            if context == .filterEntry { finishFilter(clear: false) }
+            return moveSelection(by: key == .up || key == .char("k") ? -1 : 1)
+        case .jump:
+            return jump(key)
+        case .choosePlan:
+            return moveSelection(by: key == .left ? -1 : 1)
+        case .activate where context == .confirmation:
+            return answerConfirmation(confirmation?.sheet.focus == .confirm)
+        case .cycleFocus where context == .confirmation:
+            if let focus = confirmation?.sheet.focus {
+                confirmation?.sheet.focus = focus == .confirm ? .cancel : .confirm
+            }
+            return []
+        case .activate:
+            if context == .filterEntry {
+                finishFilter(clear: false)
+                return []
+            }
+            return activate()
+        case .cycleFocus:
+            cycleFocus(backwards: key == .backTab)
+            return []
+        case .back:
+            if context == .filterEntry || currentFilter != nil {
+                finishFilter(clear: true)
+                return []
+            }
+            return goBack()
+        case .restore:
+            if let shop = currentShop, case .failure = products(of: shop) {
+                return [.loadProducts(shop.productIDs, slot: shop.slot)]
+            }
+            return restore()
+        case .filter:
+            startFilter()
+            return []
+        }
+    }
+
+    /// Closes the confirmation sheet with the customer's answer.
+    mutating func answerConfirmation(_ confirmed: Bool) -> [AppEffect] {
+        guard let request = confirmation?.request else { return [] }
+        confirmation = nil
+        return [.confirm(requestID: request.id, confirmed: confirmed)]
+    }
+
+    /// Back to the store list; a purchase in flight goes on, and its result still shows.
+    private mutating func goBack() -> [AppEffect] {
+        guard screen != .storeList else { return [] }
+        screen = .storeList
+        return []
+    }
+
+    /// Restore Purchases, unless a purchase or another restore is on its way.
+    mutating func restore() -> [AppEffect] {
+        guard !isRestoring, !isPurchasing else { return [] }
+        isRestoring = true
+        return [.restore]
+    }
+
+    /// Opens a shop or the Purchases screen, and starts loading what it shows.
+    mutating func open(_ item: StoreListItem) -> [AppEffect] {
+        switch item {
+        case .shop(let shop):
+            screen = .shop(shop.id)
+            return [.loadProducts(shop.productIDs, slot: shop.slot)]
+        case .purchases:
+            screen = .purchases
+            history = .loading
+            let everything = layout.shops.flatMap(\.productIDs)
+            return [.loadHistory, .loadProducts(everything, slot: Self.purchasesSlot)]
+        }
+    }
+
+    /// The load slot of the products the Purchases screen names.
+    static let purchasesSlot = LoadSlot("purchases")
+}

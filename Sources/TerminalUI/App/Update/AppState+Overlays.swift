@@ -1,0 +1,18 @@
+// Clicks on the overlays: the confirmation sheet, alerts and the help overlay.
+extension AppState {
+    mutating func clickOverlay(x: Int, y: Int) -> [AppEffect] {
+        if let confirmation {
+            switch confirmation.sheet.hitTest(x: x, y: y, in: AppLayout(size: size).screen, options: options.render) {
+            case .confirm?: return answerConfirmation(true)
+            case .cancel?: return answerConfirmation(false)
+            case nil: return []
+            }
+        }
+        if !alerts.isEmpty {
+            alerts.removeFirst()
+            return []
+        }
+        isShowingHelp = false
+        return []
+    }
+}

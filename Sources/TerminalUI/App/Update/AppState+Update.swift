@@ -1,0 +1,107 @@
+import Foundation
+import StorefrontModel
+
+extension AppState {
+    /// Applies one message and returns the effects to run. Pure: no I/O, no clock, no
+    /// randomness; the same state and message always give the same result.
+    ///
+    /// ```swift
+    /// var state = AppState(layout: layout, size: TerminalSize(width: 80, height: 24))
+    /// state.update(.key(.char("?")))   // []: the help overlay opens
+    /// state.isShowingHelp              // true
+    /// ```
+    @discardableResult
+    public mutating func update(_ message: AppMessage) -> [AppEffect] {
+        switch message {
+        case .key(let key):
+            return handle(key)
+        case .tick(let elapsed, let now):
+            self.elapsed = elapsed
+            self.now = now
+            return []
+        case .storeChanged(let data):
+            return storeChanged(to: data)
+        case .confirmationRequested(let request):
+            guard !hasQuit else { return [.confirm(requestID: request.id, confirmed: false)] }
+            confirmation = Confirmation(request: request, sheet: sheet(for: request))
+            isShowingHelp = false
+            return []
+        case .purchaseFinished(let product, let result):
+            return purchaseFinished(product, result)
+        case .purchaseRefused(let productID):
+            if requestedPurchase == productID { requestedPurchase = nil }
+            return []
+        case .restoreFinished(let result):
+            isRestoring = false
+            switch result {
+            case .success(let owned): alerts.append(.restored(owned))
+            case .failure(let error): alerts.append(.restoreFailed(reason: error.localizedDescription))
+            }
+            return screen == .purchases ? [.loadHistory] : []
+        case .historyLoaded(let result):
+            switch result {
+            case .success(let transactions):
+                history = .loaded(transactions.sorted { lhs, rhs in
+                    let left = lhs.unsafePayloadValue, right = rhs.unsafePayloadValue
+                    return (left.purchaseDate, left.id) > (right.purchaseDate, right.id)
+                })
+            case .failure(let error):
+                history = .failure(error.localizedDescription)
+            }
+            return []
+        }
+    }
+
+    /// The sheet for a request: a plan of a subscription shop says what subscribing
+    /// means for the customer (trial, upgrade, when a downgrade starts); anything else
+    /// is a plain Buy.
+    private func sheet(for request: PurchaseRequest) -> ConfirmationSheet {
+        if let shop = layout.shop(id: request.shopID), let content = pickerContent(for: shop),
+           let option = content.options.first(where: { $0.id == request.product.id }) {
+            return ConfirmationSheet(option: option, in: content, context: storeContext)
+        }
+        return ConfirmationSheet(product: request.product)
+    }
+
+    /// Takes in what the store reports. Handling the same data twice changes nothing and
+    /// starts nothing, so the runtime may re-read the store whenever it likes.
+    private mutating func storeChanged(to data: StoreData) -> [AppEffect] {
+        let previous = store
+        store = data
+        var effects: [AppEffect] = []
+        // Ask to Buy: a product that stops waiting without being bought here was approved.
+        for id in previous.awaitingApproval.subtracting(data.awaitingApproval).sorted() where id != requestedPurchase {
+            alerts.append(.approved(name(of: id)))
+        }
+        if let alert = data.alert {
+            if !isShowingStoreAlert {
+                isShowingStoreAlert = true
+                alerts.append(.purchaseFailed(name(of: alert.productID), reason: alert.message))
+                effects.append(.dismissStoreAlert)
+            }
+        } else {
+            isShowingStoreAlert = false
+        }
+        if screen == .purchases, let owned = data.owned, owned != previous.owned {
+            effects.append(.loadHistory)
+        }
+        return effects
+    }
+
+    private mutating func purchaseFinished(_ product: Product, _ result: Result<Product.PurchaseResult, any Error>) -> [AppEffect] {
+        if requestedPurchase == product.id { requestedPurchase = nil }
+        if confirmation?.request.product.id == product.id { confirmation = nil }
+        switch result {
+        case .success(.success(.verified)) where product.type == .consumable:
+            alerts.append(.thankYou(for: product, count: store.owned?.consumableCounts[product.id]))
+        case .success(.pending):
+            alerts.append(.waitingForApproval(product))
+        case .success(.success), .success(.userCancelled), .failure:
+            // Owned rows change by themselves; errors and unverified receipts come as the
+            // storefront's alert (unless a completion action took them over); a cancel
+            // shows nothing.
+            break
+        }
+        return screen == .purchases ? [.loadHistory] : []
+    }
+}
