@@ -5,5 +5,15 @@ extension StorefrontCommand {
     static let subcommands: [any ParsableCommand.Type] = [
         RunCommand.self,
         CatalogCommand.self,
+        BuyCommand.self,
+        TransactionsCommand.self,
+        EntitlementsCommand.self,
+        ApproveCommand.self,
+        DeclineCommand.self,
+        RefundCommand.self,
+        RestoreCommand.self,
+        AdvanceCommand.self,
+        ExpireCommand.self,
+        ClearCommand.self,
     ]
 }

@@ -1,0 +1,93 @@
+import ArgumentParser
+import Foundation
+import LocalStore
+import StoreCatalog
+import StorefrontModel
+
+/// `storefront buy PRODUCT_ID [--json] [--cancel] [--quantity N]`: buys one product from
+/// the catalog into the ledger, prints the outcome, then finishes (delivers) the
+/// transaction, as an app does once it has handed the content over.
+struct BuyCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "buy",
+        abstract: "Buy a product into the ledger.",
+        discussion: """
+            Prints the outcome: success (with the transaction), pending (with the Ask to Buy \
+            request ID that approve and decline take), or userCancelled. Exits 1 when the \
+            purchase fails and 65 for a product the catalog does not have.
+            """
+    )
+
+    @Argument(help: "The product ID, as in the catalog.")
+    var productID: String
+
+    @Flag(help: "Print JSON instead of a sentence.")
+    var json = false
+
+    @Flag(help: "Cancel at the payment sheet, as a customer who changed their mind.")
+    var cancel = false
+
+    @Option(help: "How many to buy (consumables only, 1 to 10).")
+    var quantity = 1
+
+    @OptionGroup var storeOptions: StoreOptions
+
+    func validate() throws {
+        guard (1...10).contains(quantity) else { throw ValidationError("--quantity must be from 1 to 10, not \(quantity).") }
+    }
+
+    func run() async throws {
+        let store = try storeOptions.makeStore()
+        guard let product = store.catalog.product(id: productID) else {
+            printError("unknown product \"\(productID)\": not in catalog \(storeOptions.catalogOption.catalog)")
+            throw ExitCode(65)
+        }
+        if cancel {
+            var controls = await store.controls
+            controls.cancelsPurchases = true
+            await store.setControls(controls)
+        }
+        try await StoreCommandSupport.run("purchase of \(productID) failed") {
+            let outcome = try await store.buy(productID, options: quantity == 1 ? [] : [.quantity(quantity)])
+            StoreCommandSupport.print(try await report(outcome, product: product, store: store))
+            if case .success(.verified(let transaction)) = outcome {
+                try await store.finish(transaction)
+            }
+        }
+    }
+
+    private func report(_ outcome: LocalPurchaseOutcome, product: Product, store: LocalStore) async throws -> String {
+        switch outcome {
+        case .success(let result):
+            let id = Int64(clamping: result.unsafePayloadValue.id)
+            guard let entry = try await store.ledger.transaction(id: id) else { throw LedgerError.transactionNotFound(id: id) }
+            if json {
+                return PropertyValue([
+                    "result": .string("success"),
+                    "verified": .bool(result.verifiedValue != nil),
+                    "transaction": StoreJSON.transaction(result, entry: entry),
+                ]).compactJSON
+            }
+            let transaction = result.unsafePayloadValue
+            let bought = transaction.productID == product.id
+                ? "Bought \(product.displayName) (\(product.id)) for \(product.displayPrice): transaction \(id)"
+                : "\(product.id) starts at the next renewal"
+                    + (transaction.expirationDate.map { " (\($0.formatted(Date.ISO8601FormatStyle())))" } ?? "")
+                    + "; until then \(transaction.productID) stays: transaction \(id)"
+            if case .unverified(_, let error) = result {
+                return bought + ", but it did not verify: \(error.localizedDescription)"
+            }
+            return bought
+        case .pending(let request):
+            if json {
+                return PropertyValue([
+                    "result": .string("pending"),
+                    "transaction": PropertyValue(["id": .number(String(request.id)), "productID": .string(request.productID)]),
+                ]).compactJSON
+            }
+            return "Waiting for approval: request \(request.id) for \(product.id) (storefront approve \(request.id), or decline)"
+        case .userCancelled:
+            return json ? PropertyValue(["result": .string("userCancelled")]).compactJSON : "Cancelled: nothing was bought."
+        }
+    }
+}

@@ -1,0 +1,84 @@
+import ArgumentParser
+import Foundation
+import LocalStore
+import StoreCatalog
+import StorefrontModel
+
+/// `storefront entitlements [--json]`: what the customer owns at store time now, by the
+/// same rules a `Storefront` uses (`CustomerEntitlements`).
+struct EntitlementsCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "entitlements",
+        abstract: "Show what the customer owns now.",
+        discussion: """
+            With --json: {"now":…,"products":[{"productID":…,"transactionID":…,"expirationDate":…}],\
+            "consumables":[{"productID":…,"quantity":…}],"subscriptions":[{"groupID":…,"state":…,\
+            "productID":…,"willAutoRenew":…,"autoRenewPreference":…,"expirationDate":…}]}.
+            """
+    )
+
+    @Flag(help: "Print JSON instead of a list.")
+    var json = false
+
+    @OptionGroup var storeOptions: StoreOptions
+
+    func run() async throws {
+        let store = try storeOptions.makeStore()
+        try await StoreCommandSupport.run("cannot work out entitlements") {
+            let owned = try await store.currentEntitlements()
+            let now = try await store.storeNow()
+            let groupIDs = owned.subscriptionGroups.keys.sorted()
+            StoreCommandSupport.print(json ? Self.json(owned, groupIDs: groupIDs, now: now) : Self.text(owned, groupIDs: groupIDs))
+        }
+    }
+
+    private static func json(_ owned: CustomerEntitlements, groupIDs: [String], now: Date) -> String {
+        let products = owned.transactions.values.sorted { $0.productID < $1.productID }.map { transaction in
+            PropertyValue([
+                "productID": .string(transaction.productID),
+                "transactionID": .number(String(transaction.id)),
+                "expirationDate": StoreJSON.date(transaction.expirationDate),
+            ])
+        }
+        let consumables = owned.consumableCounts.sorted { $0.key < $1.key }.map { productID, count in
+            PropertyValue(["productID": .string(productID), "quantity": .number(String(count))])
+        }
+        let subscriptions = groupIDs.map { groupID in
+            let group = owned.subscriptionGroup(groupID)
+            let status = group.current ?? group.statuses.first
+            let renewal = status?.renewalInfo.unsafePayloadValue
+            return PropertyValue([
+                "groupID": .string(groupID),
+                "state": status.map { .string($0.state.rawValue) } ?? .null,
+                "productID": status.map { .string($0.transaction.unsafePayloadValue.productID) } ?? .null,
+                "willAutoRenew": renewal.map { .bool($0.willAutoRenew) } ?? .null,
+                "autoRenewPreference": renewal?.autoRenewPreference.map { .string($0) } ?? .null,
+                "expirationDate": StoreJSON.date(status?.transaction.unsafePayloadValue.expirationDate),
+            ])
+        }
+        return PropertyValue([
+            "now": StoreJSON.date(now),
+            "products": .array(products),
+            "consumables": .array(consumables),
+            "subscriptions": .array(subscriptions),
+        ]).compactJSON
+    }
+
+    private static func text(_ owned: CustomerEntitlements, groupIDs: [String]) -> String {
+        var lines = owned.transactions.values.sorted { $0.productID < $1.productID }.map { transaction in
+            "\(transaction.productID)  (transaction \(transaction.id))"
+                + (transaction.expirationDate.map { "  until " + $0.formatted(Date.ISO8601FormatStyle()) } ?? "")
+        }
+        lines += owned.consumableCounts.sorted { $0.key < $1.key }.map { "\($0.key)  ×\($0.value) bought" }
+        for groupID in groupIDs {
+            let group = owned.subscriptionGroup(groupID)
+            guard let status = group.current ?? group.statuses.first else { continue }
+            var line = "group \(groupID): \(status.state.rawValue) (\(status.transaction.unsafePayloadValue.productID))"
+            if let preference = group.autoRenewPreference, preference != group.currentProductID {
+                line += ", renews as \(preference)"
+            }
+            lines.append(line)
+        }
+        return lines.isEmpty ? "Nothing owned." : lines.joined(separator: "\n")
+    }
+}

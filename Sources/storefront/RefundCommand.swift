@@ -1,0 +1,35 @@
+import ArgumentParser
+import LocalStore
+import StoreCatalog
+import StorefrontModel
+
+/// `storefront refund TRANSACTION_ID`: refunds a transaction; it stops entitling at once.
+struct RefundCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "refund",
+        abstract: "Refund a transaction.",
+        discussion: "Exits 65 for an unknown transaction or one that no longer verifies."
+    )
+
+    @Argument(help: "The transaction ID, as `transactions` lists it.")
+    var transactionID: Int64
+
+    @Flag(help: "Refund for an issue in the app (revocation reason developerIssue).")
+    var developerIssue = false
+
+    @Flag(help: "Print the refunded transaction as JSON.")
+    var json = false
+
+    @OptionGroup var storeOptions: StoreOptions
+
+    func run() async throws {
+        let store = try storeOptions.makeStore()
+        try await StoreCommandSupport.run("cannot refund transaction \(transactionID)") {
+            let entry = try await store.refund(transactionID: transactionID, reason: developerIssue ? .developerIssue : .other)
+            let result = await store.verificationResult(of: entry)
+            StoreCommandSupport.print(json
+                ? StoreJSON.transaction(result, entry: entry, finished: entry.isFinished).compactJSON
+                : "Refunded transaction \(entry.id) (\(entry.transaction.productID))")
+        }
+    }
+}

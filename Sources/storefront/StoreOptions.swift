@@ -1,0 +1,137 @@
+import ArgumentParser
+import Foundation
+import LocalStore
+import StoreCatalog
+import StorefrontModel
+import TerminalUI
+
+/// The options of every command that opens the store: the catalog, the ledger, the
+/// storefront and locale, and the test controls that override the catalog's settings.
+///
+/// ```swift
+/// struct Buy: AsyncParsableCommand {
+///     @OptionGroup var storeOptions: StoreOptions
+///     func run() async throws {
+///         let store = try storeOptions.makeStore()
+///         print(try await store.products(for: ["tip.small"]).map(\.displayPrice))
+///     }
+/// }
+/// ```
+struct StoreOptions: ParsableArguments {
+    @OptionGroup var catalogOption: CatalogOption
+
+    @Option(help: ArgumentHelp(
+        "The ledger file (default: $XDG_DATA_HOME/storefront/<catalog identifier>/ledger.sqlite).",
+        valueName: "path"
+    ))
+    var ledger: String?
+
+    @Flag(help: "Keep the ledger in memory: nothing is saved.")
+    var inMemory = false
+
+    @Option(help: ArgumentHelp("Time every store call takes: 500ms, 1.5s, or a range such as 300ms-800ms.", valueName: "duration"))
+    var latency: String?
+
+    @Option(name: .customLong("fail"), help: ArgumentHelp(
+        "Make a store API fail, optionally with a named error: purchase, purchase=networkError. Repeatable. APIs: "
+            + StoreAPI.allCases.map(\.rawValue).joined(separator: ", ") + ".",
+        valueName: "api[=error]"
+    ))
+    var failures: [String] = []
+
+    @Flag(help: "Every purchase waits for approval (Ask to Buy).")
+    var askToBuy = false
+
+    @Option(help: ArgumentHelp("Show product names for this locale, e.g. ja_JP or zh_Hans.", valueName: "id"))
+    var locale: String?
+
+    @Option(help: ArgumentHelp("Sell in this storefront's currency: an ISO 3166 alpha-3 code such as JPN or GBR.", valueName: "iso3"))
+    var storefront: String?
+
+    @Option(help: ArgumentHelp("The app version the customer first installed, for the app transaction (default 1.0).", valueName: "version"))
+    var originalAppVersion: String?
+
+    func validate() throws {
+        if inMemory, ledger != nil {
+            throw ValidationError("--ledger and --in-memory cannot be used together.")
+        }
+        _ = try parsedLatency()
+        _ = try parsedFailures()
+        _ = try storefrontCountry()
+        if let originalAppVersion, AppVersion(originalAppVersion) == nil {
+            throw ValidationError("--original-app-version \"\(originalAppVersion)\" is not a version like 1.0 or 2.1.1.")
+        }
+    }
+
+    /// Loads the catalog, opens the ledger and applies the options over the catalog's
+    /// settings. Reports a failure on standard error and exits with its sysexits code.
+    func makeStore(clock: StoreClock = .live) throws -> LocalStore {
+        let catalog = try catalogOption.load()
+        let location: LedgerLocation
+        if inMemory {
+            location = .inMemory
+        } else if let ledger {
+            location = .path(URL(fileURLWithPath: ledger))
+        } else {
+            location = .default(catalogIdentifier: catalog.identifier ?? catalogName)
+        }
+        let opened: Ledger
+        do {
+            opened = try Ledger(location: location)
+        } catch {
+            printError(error.description)
+            throw ExitCode(error.exitCode)
+        }
+        var controls = StoreControls(settings: catalog.settings)
+        if let latency = try parsedLatency() { controls.latency = latency }
+        for (api, error) in try parsedFailures() { controls.failures[api] = error }
+        if askToBuy { controls.askToBuy = true }
+        if let originalAppVersion { controls.originalAppVersion = originalAppVersion }
+        return LocalStore(
+            catalog: catalog, ledger: opened, clock: clock,
+            storefront: try storefrontCountry(), locale: locale, controls: controls
+        )
+    }
+
+    /// The catalog's file name, naming the ledger folder of a file without an identifier.
+    private var catalogName: String {
+        let url = BundledResources.catalogURL(catalogOption.catalog) ?? URL(fileURLWithPath: catalogOption.catalog)
+        return url.deletingPathExtension().lastPathComponent
+    }
+
+    private func parsedLatency() throws -> Latency? {
+        guard let latency else { return nil }
+        let bounds = latency.split(separator: "-", omittingEmptySubsequences: false).map { DurationText.parse(String($0)) }
+        switch bounds.count {
+        case 1: if let fixed = bounds[0] { return fixed == .zero ? Latency.none : .fixed(fixed) }
+        case 2: if let low = bounds[0], let high = bounds[1] { return .between(low, high) }
+        default: break
+        }
+        throw ValidationError("--latency \"\(latency)\" is not a duration like 500ms, 1.5s or 300ms-800ms.")
+    }
+
+    private func parsedFailures() throws -> [(StoreAPI, SimulatedError)] {
+        try failures.map { text in
+            let parts = text.split(separator: "=", maxSplits: 1).map(String.init)
+            guard let name = parts.first, let api = StoreAPI(rawValue: name) else {
+                throw ValidationError(
+                    "--fail \"\(text)\": unknown API; use one of: " + StoreAPI.allCases.map(\.rawValue).joined(separator: ", ")
+                )
+            }
+            guard parts.count == 2 else { return (api, api.defaultError) }
+            do {
+                return (api, try SimulatedError(name: parts[1], for: api))
+            } catch {
+                throw ValidationError("--fail \"\(text)\": \(error)")
+            }
+        }
+    }
+
+    private func storefrontCountry() throws -> StorefrontCountry? {
+        guard let storefront else { return nil }
+        guard let country = StorefrontCountry(countryCode: storefront) else {
+            throw ValidationError("--storefront \"\(storefront)\" is not a known App Store storefront (ISO 3166 alpha-3, e.g. USA, JPN, GBR).")
+        }
+        return country
+    }
+}

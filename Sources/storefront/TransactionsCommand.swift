@@ -1,0 +1,60 @@
+import ArgumentParser
+import Foundation
+import LocalStore
+import StoreCatalog
+import StorefrontModel
+
+/// `storefront transactions [--json]`: the whole ledger, oldest first, after recording
+/// the renewals store time has reached.
+struct TransactionsCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "transactions",
+        abstract: "List every transaction in the ledger.",
+        discussion: """
+            With --json, an array of objects with id, originalID, productID, productType, \
+            purchaseDate, originalPurchaseDate, expirationDate, revocationDate (ISO 8601 or null), \
+            revocationReason, quantity, offerType, offerID, isUpgraded, price, currency, storefront, \
+            finished and verified. A transaction edited outside the store shows verified false.
+            """
+    )
+
+    @Flag(help: "Print JSON instead of a table.")
+    var json = false
+
+    @OptionGroup var storeOptions: StoreOptions
+
+    func run() async throws {
+        let store = try storeOptions.makeStore()
+        try await StoreCommandSupport.run("cannot list transactions") {
+            let entries = try await store.entries()
+            var results: [(LedgerEntry, VerificationResult<Transaction>)] = []
+            for entry in entries {
+                results.append((entry, await store.verificationResult(of: entry)))
+            }
+            if json {
+                let array = results.map { StoreJSON.transaction($1, entry: $0, finished: $0.isFinished) }
+                StoreCommandSupport.print(PropertyValue.array(array).compactJSON)
+            } else if results.isEmpty {
+                StoreCommandSupport.print("No transactions.")
+            } else {
+                for (entry, result) in results { StoreCommandSupport.print(Self.line(entry, result)) }
+            }
+        }
+    }
+
+    /// One readable line: `3  tip.small ×2  2026-01-02T03:04:05.000Z  unfinished`.
+    static func line(_ entry: LedgerEntry, _ result: VerificationResult<Transaction>) -> String {
+        let transaction = result.unsafePayloadValue
+        var parts = ["\(transaction.id)", transaction.productID + (transaction.purchasedQuantity > 1 ? " ×\(transaction.purchasedQuantity)" : "")]
+        parts.append(transaction.purchaseDate.formatted(Date.ISO8601FormatStyle()))
+        if let expiration = transaction.expirationDate {
+            parts.append("expires " + expiration.formatted(Date.ISO8601FormatStyle()))
+        }
+        if transaction.originalID != transaction.id { parts.append("original \(transaction.originalID)") }
+        if transaction.isUpgraded { parts.append("upgraded") }
+        if transaction.revocationDate != nil { parts.append("refunded") }
+        if !entry.isFinished { parts.append("unfinished") }
+        if case .unverified(_, let error) = result { parts.append("UNVERIFIED: \(error.localizedDescription)") }
+        return parts.joined(separator: "  ")
+    }
+}
