@@ -114,11 +114,9 @@ public final class CursesTerminal {
             installSignalHandlers(input: options.input, output: options.output)
         }
         let requested = options.terminalType ?? ProcessInfo.processInfo.environment["TERM"] ?? ""
-        var opened: (OpaquePointer, String)?
-        for candidate in [requested, "xterm-256color"] where !candidate.isEmpty && opened == nil {
-            opened = newterm(candidate, outputFile, inputFile).map { ($0, candidate) }
-        }
-        guard let (screen, terminalType) = opened, let window = sf_stdscr() else {
+        guard let (screen, terminalType) = Self.openScreen(requested, output: outputFile, input: inputFile),
+              let window = sf_stdscr()
+        else {
             Self.release(inputFile, outputFile, handlesSignals: options.handlesSignals)
             throw TerminalError.unknownTerminal(requested.isEmpty ? "(TERM unset)" : requested)
         }
@@ -136,7 +134,27 @@ public final class CursesTerminal {
         outputDescriptor = fileno(outputFile)
         self.handlesSignals = options.handlesSignals
         area = Rect(x: 0, y: 0, width: Int(getmaxx(window)), height: Int(getmaxy(window)))
+        mouseMask = options.mouse ? mousemask(sf_button1_pressed(), nil) : 0
+        configure(options)
+    }
 
+    /// Starts ncurses for `requested`, or for xterm-256color when that type is empty or
+    /// has no terminfo entry. Returns the screen and the type in use.
+    private static func openScreen(
+        _ requested: String,
+        output: UnsafeMutablePointer<FILE>,
+        input: UnsafeMutablePointer<FILE>
+    ) -> (OpaquePointer, String)? {
+        for candidate in [requested, "xterm-256color"] where !candidate.isEmpty {
+            if let screen = newterm(candidate, output, input) {
+                return (screen, candidate)
+            }
+        }
+        return nil
+    }
+
+    /// Input modes, colours and mouse for an interactive full-screen UI.
+    private func configure(_ options: Options) {
         cbreak()
         noecho()
         nonl()
@@ -147,7 +165,6 @@ public final class CursesTerminal {
         if options.color && has_colors() {
             colorPairs = ColorPairs()
         }
-        mouseMask = options.mouse ? mousemask(sf_button1_pressed(), nil) : 0
         if mouseMask != 0 {
             mouseinterval(0)  // report a press at once instead of waiting to detect a click
         }
@@ -198,7 +215,7 @@ public final class CursesTerminal {
             bytes += withoutPadding(Array(String(cString: value).utf8))
         }
         if mouse {
-            bytes += Array("\u{1B}[?1000l".utf8)
+            bytes += Array("\u{1B}[?1006;1000l".utf8)  // what ncurses turns on for xterm mice
         }
         return bytes
     }

@@ -9,7 +9,7 @@
 /// var buffer = Buffer(width: 20, height: 2)
 /// buffer.write("Tip Jar", x: 1, y: 0, style: Style(.bold))
 /// buffer.write("￥120", x: 1, y: 1)
-/// buffer.textLines()  // [" Tip Jar            ", " ￥120               "]
+/// buffer.textLines()  // [" Tip Jar            ", " ￥120              "]
 /// ```
 public struct Buffer: Sendable, Hashable {
     public let width: Int

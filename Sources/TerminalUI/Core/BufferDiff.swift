@@ -26,24 +26,26 @@ extension Buffer {
             return width == 0 ? [] : (0..<height).map { Change(y: $0, columns: 0..<width) }
         }
         var changes: [Change] = []
-        for row in 0..<height {
-            let rowStart = row * width
-            var column = 0
-            while column < width {
-                guard cells[rowStart + column] != previous.cells[rowStart + column] else {
-                    column += 1
-                    continue
+        cells.withUnsafeBufferPointer { new in
+            previous.cells.withUnsafeBufferPointer { old in
+                for row in 0..<height {
+                    let rowStart = row * width
+                    var column = 0
+                    while column < width {
+                        guard new[rowStart + column] != old[rowStart + column] else {
+                            column += 1
+                            continue
+                        }
+                        var start = column
+                        while start > 0 && new[rowStart + start].isContinuation { start -= 1 }
+                        var end = column + 1
+                        while end < width && (new[rowStart + end] != old[rowStart + end] || new[rowStart + end].isContinuation) {
+                            end += 1
+                        }
+                        changes.append(Change(y: row, columns: start..<end))
+                        column = end
+                    }
                 }
-                var start = column
-                while start > 0 && cells[rowStart + start].isContinuation { start -= 1 }
-                var end = column + 1
-                while end < width
-                    && (cells[rowStart + end] != previous.cells[rowStart + end] || cells[rowStart + end].isContinuation)
-                {
-                    end += 1
-                }
-                changes.append(Change(y: row, columns: start..<end))
-                column = end
             }
         }
         return changes

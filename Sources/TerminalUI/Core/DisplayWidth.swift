@@ -54,7 +54,7 @@ public func displayWidth(of cluster: Character) -> Int {
 ///
 /// ```swift
 /// displayWidth(of: "Backyard Birds")  // 14
-/// displayWidth(of: "鳥の餌 ￥1,200")    // 13
+/// displayWidth(of: "鳥の餌 ￥1,200")    // 14
 /// ```
 public func displayWidth(of text: some StringProtocol) -> Int {
     let utf8 = text.utf8
