@@ -1,20 +1,139 @@
 import ArgumentParser
+import CursesBackend
+import Foundation
+import LocalStore
+import StoreCatalog
+import TerminalUI
 
 /// `storefront run`: the interactive storefront, the default subcommand.
 ///
-/// A placeholder until the terminal UI lands: it loads the catalog it would open, so a bad
-/// `--catalog` is reported now, then says the storefront is not available yet.
-struct RunCommand: ParsableCommand {
+/// ```
+/// storefront run --catalog tipjar --latency 300ms-800ms
+/// storefront --ask-to-buy --ascii
+/// ```
+struct RunCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "run",
-        abstract: "Open the storefront in the terminal."
+        abstract: "Open the storefront in the terminal.",
+        discussion: """
+            Keys: ↑↓ (or k j) move, ←→ choose a plan, enter opens or buys, tab reaches the \
+            buttons, esc goes back, r restores purchases, / filters, ? shows every key, q quits. \
+            Needs a terminal: exits 64 when standard input or output is not one (use \
+            `storefront snapshot` for text output).
+            """
     )
 
-    @OptionGroup var catalogOption: CatalogOption
+    @OptionGroup var storeOptions: StoreOptions
+    @OptionGroup var screenOptions: ScreenOptions
 
-    func run() throws {
-        let catalog = try catalogOption.load()
-        printError("the terminal storefront is not available yet (\(catalog.products.count) products loaded)")
-        throw ExitCode(69)  // EX_UNAVAILABLE
+    func run() async throws {
+        let store = try storeOptions.makeStore()
+        let catalog = store.catalog.catalog
+        let layout = try screenOptions.loadLayout(catalog: catalog, catalogArgument: storeOptions.catalogOption.catalog, locale: storeOptions.locale)
+        let options = screenOptions.appOptions(catalog: catalog, locale: storeOptions.locale, timeZone: .current)
+        do {
+            try await Self.runInTerminal(store: store, layout: layout, options: options)
+        } catch let error as TerminalError {
+            if case .interrupted = error { throw ExitCode(error.exitCode) }
+            printError(error.description)
+            throw ExitCode(error.exitCode)
+        }
+    }
+
+    /// The frame loop, on the main thread (reading keys blocks it for up to 50 ms at a
+    /// time; the store's work runs elsewhere). The terminal is restored however it ends.
+    @MainActor
+    private static func runInTerminal(store: LocalStore, layout: StoreLayout, options: AppOptions) async throws {
+        try await withTerminal(CursesTerminal.Options(color: options.render.color)) { terminal in
+            let app = StoreApp(
+                backend: store, layout: layout,
+                size: TerminalSize(width: terminal.area.width, height: terminal.area.height),
+                options: options, clock: ContinuousClock(), epoch: Date()
+            )
+            await app.start()
+            var shown: AppFrame?
+            while await !app.isFinished {
+                await app.tick()
+                let frame = await app.render()
+                if frame.buffer != shown?.buffer || frame.cursor != shown?.cursor {
+                    terminal.draw(frame.buffer, cursor: frame.cursor)
+                    shown = frame
+                }
+                // A short timeout keeps spinners turning while no key comes.
+                if let key = try terminal.readKey(timeout: .milliseconds(50)) {
+                    await app.send(.key(key))
+                }
+            }
+        }
+    }
+}
+
+/// The options of the commands that show the app (`run`, `snapshot`): the layout and how
+/// to draw.
+struct ScreenOptions: ParsableArguments {
+    @Option(help: ArgumentHelp(
+        "A layout file: the shops the store list shows (default: Resources/Layouts/<catalog name>.json when it exists, else a shop per subscription group and per kind of product).",
+        valueName: "path"
+    ))
+    var layout: String?
+
+    @Flag(help: "Draw with ASCII symbols only.")
+    var ascii = false
+
+    @Flag(name: .customLong("no-color"), help: "Draw without colours (also when NO_COLOR is set).")
+    var noColor = false
+
+    /// The layout to show: `--layout`, else the bundled layout named like the catalog,
+    /// else one derived from the catalog. Exits 66 for a missing file, 65 for a bad one.
+    func loadLayout(catalog: Catalog, catalogArgument: String, locale: String?) throws -> StoreLayout {
+        let catalogName = (BundledResources.catalogURL(catalogArgument) ?? URL(fileURLWithPath: catalogArgument))
+            .deletingPathExtension().lastPathComponent
+        let url: URL
+        if let layout {
+            url = URL(fileURLWithPath: layout)
+        } else if let bundled = BundledResources.directory?.appendingPathComponent("Layouts/\(catalogName).json"),
+                  FileManager.default.fileExists(atPath: bundled.path) {
+            url = bundled
+        } else {
+            return StoreLayout(catalog: catalog, title: Self.title(fromFileName: catalogName), locale: locale)
+        }
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            let exists = FileManager.default.fileExists(atPath: url.path)
+            printError(exists ? "\(url.path): cannot be read: \(error.localizedDescription)" : "\(url.path): no such layout file")
+            throw ExitCode(66)
+        }
+        do {
+            return try StoreLayout(json: data, file: url.lastPathComponent, catalog: catalog)
+        } catch {
+            printError(error.description)
+            throw ExitCode(65)
+        }
+    }
+
+    /// How the app draws and which links the policies button shows.
+    func appOptions(catalog: Catalog, locale: String?, timeZone: TimeZone) -> AppOptions {
+        var render = RenderOptions(environment: ProcessInfo.processInfo.environment, ascii: ascii)
+        if noColor { render.color = false }
+        return AppOptions(
+            render: render,
+            policies: PolicyLinks(catalog.appPolicies, locale: locale, fallbackLocale: catalog.settings.locale),
+            timeZone: timeZone,
+            confirmsPurchases: !catalog.settings.disableDialogs
+        )
+    }
+
+    /// "BackyardBirds" → "Backyard Birds": a title for a layout derived from a catalog.
+    static func title(fromFileName name: String) -> String {
+        var title = ""
+        for character in name {
+            if character.isUppercase, let last = title.last, last.isLowercase {
+                title.append(" ")
+            }
+            title.append(character == "_" || character == "-" ? " " : character)
+        }
+        return title
     }
 }

@@ -5,6 +5,7 @@ extension StorefrontCommand {
     static let subcommands: [any ParsableCommand.Type] = [
         RunCommand.self,
         CatalogCommand.self,
+        SnapshotCommand.self,
         BuyCommand.self,
         TransactionsCommand.self,
         EntitlementsCommand.self,

@@ -19,49 +19,47 @@ public enum AppKeyBindings {
         case alert
     }
 
-    static let moveKeys: [Key] = [.up, .down, .char("k"), .char("j")]
-    static let jumpKeys: [Key] = [.pageUp, .pageDown, .home, .end]
-    static let quitKeys: [Key] = [.char("q"), .ctrl("c")]
+    // Each action is listed once with its main keys and a label; aliases follow with no
+    // label, so the help bar stays short and the help overlay lists them with the action.
+    static let move = KeyBinding([.up, .down], help: "move", action: AppAction.move)
+    static let moveAliases = KeyBinding([.char("k"), .char("j")], help: "", action: AppAction.move)
+    static let jump = KeyBinding([.pageUp, .pageDown, .home, .end], help: "", action: AppAction.jump)
+    static let help = KeyBinding([.char("?")], help: "help", action: AppAction.help)
+    static let quit = KeyBinding([.char("q"), .ctrl("c")], help: "quit", action: AppAction.quit)
+    static let focus = KeyBinding([.tab, .backTab], help: "buttons", action: AppAction.cycleFocus)
 
-    /// The table for `context`, in help-bar order.
+    /// The table for `context`, in help-bar order: what matters most first.
     public static func table(for context: Context) -> [KeyBinding<AppAction>] {
         switch context {
         case .storeList:
             [
-                KeyBinding(moveKeys, help: "move", action: .move),
+                move,
                 KeyBinding([.enter], help: "open", action: .activate),
                 KeyBinding([.char("/")], help: "filter", action: .filter),
                 KeyBinding([.char("r")], help: "restore", action: .restore),
-                KeyBinding([.char("?")], help: "help", action: .help),
-                KeyBinding(quitKeys, help: "quit", action: .quit),
-                KeyBinding(jumpKeys, help: "", action: .jump),
+                help, quit, moveAliases, jump,
             ]
         case .shop(let kind, let loadFailed):
-            [KeyBinding(moveKeys, help: kind == .subscriptions ? "plan" : "move", action: .move)]
+            [move]
                 + (kind == .subscriptions ? [KeyBinding([.left, .right], help: "plan", action: .choosePlan)] : [])
                 + [
                     KeyBinding([.enter], help: kind == .subscriptions ? "subscribe" : "buy", action: .activate),
-                    KeyBinding([.tab, .backTab], help: "buttons", action: .cycleFocus),
                     KeyBinding([.esc], help: "back", action: .back),
+                    help, quit,
                     KeyBinding([.char("r")], help: loadFailed ? "retry" : "restore", action: .restore),
                 ]
                 + (kind == .store ? [KeyBinding([.char("/")], help: "filter", action: .filter)] : [])
-                + [
-                    KeyBinding([.char("?")], help: "help", action: .help),
-                    KeyBinding(quitKeys, help: "quit", action: .quit),
-                    KeyBinding(jumpKeys, help: "", action: .jump),
-                ]
+                + [focus, moveAliases, jump]
         case .purchases:
             [
-                KeyBinding(moveKeys, help: "move", action: .move),
-                KeyBinding([.tab, .backTab], help: "buttons", action: .cycleFocus),
-                KeyBinding([.enter], help: "", action: .activate),
+                move,
                 KeyBinding([.esc], help: "back", action: .back),
                 KeyBinding([.char("r")], help: "restore", action: .restore),
+                help, quit,
                 KeyBinding([.char("/")], help: "filter", action: .filter),
-                KeyBinding([.char("?")], help: "help", action: .help),
-                KeyBinding(quitKeys, help: "quit", action: .quit),
-                KeyBinding(jumpKeys, help: "", action: .jump),
+                focus,
+                KeyBinding([.enter], help: "", action: .activate),
+                moveAliases, jump,
             ]
         case .filterEntry:
             [
@@ -73,20 +71,22 @@ public enum AppKeyBindings {
         case .help:
             [
                 KeyBinding([.esc, .char("?")], help: "close", action: .help),
-                KeyBinding(quitKeys, help: "quit", action: .quit),
+                quit,
             ]
         case .confirmation:
             [
+                KeyBinding([.enter], help: "choose", action: .activate),
                 KeyBinding([.char("y")], help: "confirm", action: .confirm),
                 KeyBinding([.esc, .char("n")], help: "cancel", action: .cancel),
-                KeyBinding([.enter], help: "choose", action: .activate),
-                KeyBinding([.tab, .backTab, .left, .right], help: "switch", action: .cycleFocus),
+                KeyBinding([.tab], help: "switch", action: .cycleFocus),
                 KeyBinding([.ctrl("c")], help: "quit", action: .quit),
+                KeyBinding([.backTab, .left, .right], help: "", action: .cycleFocus),
             ]
         case .alert:
             [
-                KeyBinding([.enter, .esc, .space], help: "close", action: .dismiss),
-                KeyBinding(quitKeys, help: "quit", action: .quit),
+                KeyBinding([.enter, .esc], help: "close", action: .dismiss),
+                quit,
+                KeyBinding([.space], help: "", action: .dismiss),
             ]
         }
     }

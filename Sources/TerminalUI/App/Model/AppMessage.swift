@@ -18,8 +18,8 @@ public enum AppMessage: Sendable {
     case storeChanged(StoreData)
     /// The storefront asks the customer to confirm a purchase.
     case confirmationRequested(PurchaseRequest)
-    /// A purchase ended (confirmed or not).
-    case purchaseFinished(Product, Result<Product.PurchaseResult, any Error>)
+    /// A purchase started in a shop ended (confirmed or not).
+    case purchaseFinished(Product, shop: StoreLayout.Shop.ID, Result<Product.PurchaseResult, any Error>)
     /// A purchase could not start because another was running.
     case purchaseRefused(Product.ID)
     /// A restore ended.

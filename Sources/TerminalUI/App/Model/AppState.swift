@@ -43,8 +43,9 @@ public struct AppState: Sendable {
     public var isShowingHelp = false
     /// The purchase waiting on the confirmation sheet, and the sheet.
     public var confirmation: Confirmation?
-    /// Alerts to show, the first on screen.
-    public var alerts: [AppAlert] = []
+    /// Alerts to show, the first on screen; one arriving while another shows waits its
+    /// turn, so no result is lost.
+    public var alerts: [Alert] = []
 
     /// What the store reported last.
     public var store = StoreData()
@@ -60,8 +61,6 @@ public struct AppState: Sendable {
     public var requestedPurchase: Product.ID?
     public var isRestoring = false
     public var hasQuit = false
-    /// Whether the storefront's current alert is already queued.
-    var isShowingStoreAlert = false
 
     /// A state on the store list, before anything has loaded.
     public init(layout: StoreLayout, size: TerminalSize, options: AppOptions = AppOptions(), now: Date = Date(timeIntervalSince1970: 0)) {

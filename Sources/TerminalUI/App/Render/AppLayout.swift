@@ -7,9 +7,6 @@
 /// layout.body  // 80x22+0+1
 /// ```
 struct AppLayout {
-    /// Below this the app shows only a "too small" message.
-    static let minimumSize = TerminalSize(width: 30, height: 8)
-
     let screen: Rect
     let header: Rect
     let body: Rect
@@ -24,7 +21,7 @@ struct AppLayout {
     }
 
     var isTooSmall: Bool {
-        screen.width < Self.minimumSize.width || screen.height < Self.minimumSize.height
+        !TooSmallMessage.fits(width: screen.width, height: screen.height)
     }
 
     /// The area of the app's own one-line-per-row lists (store list, Purchases) inside the

@@ -19,6 +19,15 @@ extension AppState {
         }
     }
 
+    /// The key table of the screen under any overlay: what the help overlay lists.
+    public var screenKeyContext: AppKeyBindings.Context {
+        var underneath = self
+        underneath.confirmation = nil
+        underneath.alerts = []
+        underneath.isShowingHelp = false
+        return underneath.keyContext
+    }
+
     /// Whether keys are being typed into a filter line.
     var isEditingFilter: Bool {
         switch screen {

@@ -126,7 +126,7 @@ extension AppState {
             return restore()
         case .termsOfService, .privacyPolicy:
             let link = button.url?.absoluteString ?? "No link was given."
-            alerts.append(AppAlert(kind: .info, title: button.title, message: link))
+            alerts.append(Alert(kind: .info, title: button.title, message: link))
             return []
         case .close:
             screen = .storeList

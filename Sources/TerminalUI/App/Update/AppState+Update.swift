@@ -26,16 +26,16 @@ extension AppState {
             confirmation = Confirmation(request: request, sheet: sheet(for: request))
             isShowingHelp = false
             return []
-        case .purchaseFinished(let product, let result):
-            return purchaseFinished(product, result)
+        case .purchaseFinished(let product, let shopID, let result):
+            return purchaseFinished(product, shopID: shopID, result)
         case .purchaseRefused(let productID):
             if requestedPurchase == productID { requestedPurchase = nil }
             return []
         case .restoreFinished(let result):
             isRestoring = false
             switch result {
-            case .success(let owned): alerts.append(.restored(owned))
-            case .failure(let error): alerts.append(.restoreFailed(reason: error.localizedDescription))
+            case .success(let owned): alerts.append(.restored(count: owned.purchasedProductIDs.count))
+            case .failure(let error): alerts.append(.restoreFailed(error: error))
             }
             return screen == .purchases ? [.loadHistory] : []
         case .historyLoaded(let result):
@@ -71,16 +71,12 @@ extension AppState {
         var effects: [AppEffect] = []
         // Ask to Buy: a product that stops waiting without being bought here was approved.
         for id in previous.awaitingApproval.subtracting(data.awaitingApproval).sorted() where id != requestedPurchase {
-            alerts.append(.approved(name(of: id)))
+            alerts.append(Alert(kind: .success, title: "Approved", message: "\(name(of: id)) was approved and is yours."))
         }
-        if let alert = data.alert {
-            if !isShowingStoreAlert {
-                isShowingStoreAlert = true
-                alerts.append(.purchaseFailed(name(of: alert.productID), reason: alert.message))
-                effects.append(.dismissStoreAlert)
-            }
-        } else {
-            isShowingStoreAlert = false
+        // The storefront keeps a failed purchase's error as its alert; the purchase's
+        // result already brought it here, so it is only cleared.
+        if data.alert != nil, previous.alert == nil {
+            effects.append(.dismissStoreAlert)
         }
         if screen == .purchases, let owned = data.owned, owned != previous.owned {
             effects.append(.loadHistory)
@@ -88,20 +84,24 @@ extension AppState {
         return effects
     }
 
-    private mutating func purchaseFinished(_ product: Product, _ result: Result<Product.PurchaseResult, any Error>) -> [AppEffect] {
+    private mutating func purchaseFinished(
+        _ product: Product, shopID: StoreLayout.Shop.ID, _ result: Result<Product.PurchaseResult, any Error>
+    ) -> [AppEffect] {
         if requestedPurchase == product.id { requestedPurchase = nil }
         if confirmation?.request.product.id == product.id { confirmation = nil }
-        switch result {
-        case .success(.success(.verified)) where product.type == .consumable:
-            alerts.append(.thankYou(for: product, count: store.owned?.consumableCounts[product.id]))
-        case .success(.pending):
-            alerts.append(.waitingForApproval(product))
-        case .success(.success), .success(.userCancelled), .failure:
-            // Owned rows change by themselves; errors and unverified receipts come as the
-            // storefront's alert (unless a completion action took them over); a cancel
-            // shows nothing.
-            break
+        if let alert = Alert(purchaseOf: product, result: result) {
+            // A completion action of the shop's own takes over errors, as in StoreKit.
+            let isError = alert.kind == .error || alert.kind == .warning
+            if !isError || !hasCompletionAction(shopID: shopID) {
+                alerts.append(alert)
+            }
         }
         return screen == .purchases ? [.loadHistory] : []
+    }
+
+    /// Whether purchases in a shop end in a completion action instead of the default.
+    func hasCompletionAction(shopID: StoreLayout.Shop.ID) -> Bool {
+        let actions = views[shopID]?.modifiers.purchaseActions(inside: options.purchaseActions) ?? options.purchaseActions
+        return actions.completionAction != nil
     }
 }

@@ -1,0 +1,26 @@
+/// The help overlay: every key of the screen underneath and what it does, from the same
+/// table that dispatches them, in a box like the alerts.
+struct HelpOverlay {
+    let bindings: [KeyBinding<AppAction>]
+    let options: RenderOptions
+
+    private var modal: Modal {
+        // Aliases (bindings without a label) join the labelled binding of their action.
+        let entries = bindings.filter { !$0.help.isEmpty }.map { binding in
+            let keys = bindings.filter { $0.action == binding.action && ($0 == binding || $0.help.isEmpty) }.flatMap(\.keys)
+            return (keys: keys.map { $0.label(options: options) }.joined(separator: " "), help: binding.help)
+        }
+        let keyWidth = entries.map { displayWidth(of: $0.keys) }.max() ?? 0
+        let lines = [("", Style.plain)] + entries.map { entry in
+            (entry.keys.padded(toWidth: keyWidth) + "  " + entry.help, Style.plain)
+        }
+        return Modal(title: "Keys", lines: lines, buttons: [("Close", .prominent)], options: options)
+    }
+
+    /// Draws the overlay centred in `area`; returns the cursor position (on Close).
+    func render(in area: Rect, into buffer: inout Buffer) -> Position? {
+        let modal = modal
+        modal.render(in: area, into: &buffer)
+        return modal.buttonAreas(in: area).first.map { Position(x: $0.x + 2, y: $0.y) }
+    }
+}

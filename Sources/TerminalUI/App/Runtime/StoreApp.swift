@@ -1,0 +1,221 @@
+import Foundation
+import StorefrontModel
+
+/// The storefront app: one actor holding the `AppState`, applying messages with
+/// `AppState.update(_:)` and running the effects it asks for as tasks against a
+/// `Storefront`, which report back as messages.
+///
+/// It draws nothing and reads no keys itself: a front end (the curses run loop, or
+/// `HeadlessApp`) sends it keys and ticks and puts `render()` on screen. Time comes only
+/// from the clock it is given.
+///
+/// ```swift
+/// let app = StoreApp(backend: store, layout: layout, size: TerminalSize(width: 80, height: 24),
+///                    clock: ContinuousClock(), epoch: Date())
+/// await app.start()
+/// await app.send(.key(.enter))
+/// let frame = await app.render()
+/// ```
+public actor StoreApp {
+    /// The storefront the app buys through.
+    public nonisolated let storefront: Storefront
+    /// What the app shows now.
+    public private(set) var state: AppState
+
+    nonisolated let tracker: ActivityTracker
+    private let backend: any StoreBackend
+    private let options: AppOptions
+    private let elapsed: @Sendable () -> Duration
+    private let wallClock: @Sendable () -> Date
+    private var confirmations: [UInt64: CheckedContinuation<Bool, Never>] = [:]
+    private var lastRequestID: UInt64 = 0
+    private var running: [UInt64: Task<Void, Never>] = [:]
+    private var lastTaskID: UInt64 = 0
+    private var listener: Task<Void, Never>?
+    private let updateHandling: ActivityTracker.ID
+
+    /// Makes the app over `backend`. Nothing happens until `start()`.
+    ///
+    /// - Parameters:
+    ///   - clock: the only source of time: spinners, store latency, renewals.
+    ///   - epoch: the wall-clock date when `clock` reads its current time; transaction
+    ///     dates count from it.
+    public init<C: Clock<Duration>>(
+        backend: any StoreBackend,
+        layout: StoreLayout,
+        size: TerminalSize,
+        options: AppOptions = AppOptions(),
+        clock: C,
+        epoch: Date
+    ) {
+        let tracker = ActivityTracker()
+        let updateHandling = tracker.makeID()
+        let tracked = TrackedBackend(backend: backend, tracker: tracker, updateHandling: updateHandling)
+        let storeClock = StoreClock(clock, startingAt: epoch)
+        let start = clock.now
+        self.tracker = tracker
+        self.updateHandling = updateHandling
+        self.backend = tracked
+        self.options = options
+        self.elapsed = { start.duration(to: clock.now) }
+        self.storefront = Storefront(backend: tracked, clock: storeClock)
+        self.wallClock = { storeClock.now }
+        self.state = AppState(layout: layout, size: size, options: options, now: epoch)
+    }
+
+    /// Starts listening to the store and opens the shop.
+    public func start() {
+        guard listener == nil else { return }
+        let events = storefront.events()
+        let tracker = tracker
+        listener = Task { [weak self] in
+            for await _ in events {
+                guard let self else { return }
+                _ = await tracker.run { await self.storeDidChange() }
+            }
+        }
+        tick()
+        perform([.start])
+    }
+
+    /// Handles one message and starts the effects it asks for.
+    public func send(_ message: AppMessage) {
+        apply(message)
+    }
+
+    /// Tells the app the clock moved (spinners turn).
+    public func tick() {
+        apply(.tick(elapsed: elapsed(), now: wallClock()))
+    }
+
+    /// The frame to show now: the screen and where the cursor goes.
+    public func render() -> AppFrame {
+        AppFrame(state: state)
+    }
+
+    /// True once the customer has quit.
+    public var isFinished: Bool {
+        state.hasQuit
+    }
+
+    /// Reads the store again; returns whether that started any effect.
+    func storeDidChange() -> Bool {
+        apply(.storeChanged(StoreData(storefront.snapshot)))
+    }
+
+    @discardableResult
+    private func apply(_ message: AppMessage) -> Bool {
+        let effects = state.update(message)
+        perform(effects)
+        return !effects.isEmpty
+    }
+
+    private func perform(_ effects: [AppEffect]) {
+        for effect in effects {
+            switch effect {
+            case .confirm(let id, let confirmed):
+                confirmations.removeValue(forKey: id)?.resume(returning: confirmed)
+            case .quit:
+                quit()
+            default:
+                spawn(effect)
+            }
+        }
+    }
+
+    private func spawn(_ effect: AppEffect) {
+        lastTaskID += 1
+        let taskID = lastTaskID
+        running[taskID] = tracker.spawn { [weak self] in
+            await self?.run(effect)
+            await self?.finished(taskID)
+        }
+    }
+
+    private func finished(_ taskID: UInt64) {
+        running[taskID] = nil
+    }
+
+    /// Does the work of one effect, off the actor's state.
+    private nonisolated func run(_ effect: AppEffect) async {
+        switch effect {
+        case .start:
+            // The storefront's update listener starts here and inherits this activity, so
+            // handling a store update counts as work in flight (see TrackedBackend).
+            await ActivityTracker.$currentActivities.withValue(ActivityTracker.currentActivities + [updateHandling]) {
+                await storefront.start()
+            }
+        case .loadProducts(let ids, let slot):
+            _ = try? await storefront.loadProducts(ids, slot: slot)
+        case .purchase(let product, let shopID):
+            await purchase(product, shopID: shopID)
+        case .restore:
+            let result: Result<CustomerEntitlements, any Error>
+            do {
+                result = .success(try await storefront.restorePurchases())
+            } catch {
+                result = .failure(error)
+            }
+            await send(.restoreFinished(result))
+        case .refreshEntitlements:
+            _ = try? await storefront.refreshEntitlements()
+        case .loadHistory:
+            let result: Result<[VerificationResult<Transaction>], any Error>
+            do {
+                result = .success(try await backend.allTransactions())
+            } catch {
+                result = .failure(error)
+            }
+            await send(.historyLoaded(result))
+        case .dismissStoreAlert:
+            await storefront.dismissAlert()
+        case .confirm, .quit:
+            break
+        }
+    }
+
+    private nonisolated func purchase(_ product: Product, shopID: StoreLayout.Shop.ID) async {
+        let actions = await purchaseActions(shopID: shopID)
+        do {
+            let result = try await storefront.purchase(product, actions: actions) { [weak self] product, options in
+                await self?.confirm(product, options: options, shopID: shopID) ?? false
+            }
+            // The store's state after the purchase first, so the result is read against it.
+            _ = await storeDidChange()
+            await send(.purchaseFinished(product, shop: shopID, result))
+        } catch {
+            await send(.purchaseRefused(product.id))
+        }
+    }
+
+    private func purchaseActions(shopID: StoreLayout.Shop.ID) -> PurchaseActions {
+        state.views[shopID]?.modifiers.purchaseActions(inside: options.purchaseActions) ?? options.purchaseActions
+    }
+
+    /// The confirmation hook: shows the sheet and waits for the customer's answer.
+    private func confirm(
+        _ product: Product, options purchaseOptions: Set<Product.PurchaseOption>, shopID: StoreLayout.Shop.ID
+    ) async -> Bool {
+        guard options.confirmsPurchases else { return true }
+        guard !state.hasQuit else { return false }
+        lastRequestID += 1
+        let request = PurchaseRequest(id: lastRequestID, product: product, options: purchaseOptions, shopID: shopID)
+        return await tracker.waitingForCustomer {
+            await withCheckedContinuation { continuation in
+                confirmations[request.id] = continuation
+                apply(.confirmationRequested(request))
+            }
+        }
+    }
+
+    private func quit() {
+        for continuation in confirmations.values {
+            continuation.resume(returning: false)
+        }
+        confirmations = [:]
+        for task in running.values {
+            task.cancel()
+        }
+        listener?.cancel()
+    }
+}
