@@ -160,6 +160,9 @@ public final class CursesTerminal {
         nonl()
         intrflush(window, false)
         keypad(window, true)
+        // doupdate would stop halfway when a key is waiting; a frame is always finished,
+        // so an unchanged next frame can skip doupdate without leaving a half-drawn screen.
+        typeahead(-1)
         set_escdelay(options.escapeDelay.wholeMilliseconds)
         Self.defineCommonKeySequences()
         if options.color && has_colors() {

@@ -22,6 +22,7 @@ public final class PseudoTerminal: Sendable {
     /// The side a program runs on: hand it to `CursesTerminal.Options(input:output:)`.
     public let device: Int32
 
+    /// The system refused a pseudo-terminal (none left, or no /dev/ptmx).
     public struct OpenError: Error, CustomStringConvertible {
         public let errno: Int32
         public var description: String { "cannot open a pseudo-terminal: \(String(cString: strerror(errno)))" }

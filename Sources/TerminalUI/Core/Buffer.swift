@@ -12,7 +12,9 @@
 /// buffer.textLines()  // [" Tip Jar            ", " ￥120              "]
 /// ```
 public struct Buffer: Sendable, Hashable {
+    /// Columns.
     public let width: Int
+    /// Rows.
     public let height: Int
     /// Row-major: the cell at column x, row y is `cells[y * width + x]`.
     public internal(set) var cells: [Cell]

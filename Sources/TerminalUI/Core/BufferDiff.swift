@@ -1,6 +1,7 @@
 extension Buffer {
     /// A run of changed columns on one row.
     public struct Change: Sendable, Hashable {
+        /// The row.
         public var y: Int
         /// Columns to rewrite; never starts or ends inside a wide symbol.
         public var columns: Range<Int>

@@ -13,9 +13,11 @@
 /// bindings.helpLine(width: 80, options: RenderOptions())  // "↑/↓ move  enter buy  q/ctrl-c quit"
 /// ```
 public struct KeyBinding<Action: Sendable & Hashable>: Sendable, Hashable {
+    /// The keys that trigger the action, in the order the help bar names them.
     public var keys: [Key]
     /// The help bar's word for the action; an empty label keeps the binding out of it.
     public var help: String
+    /// What the app does: usually a case of the app's own action enum.
     public var action: Action
 
     public init(_ keys: [Key], help: String, action: Action) {

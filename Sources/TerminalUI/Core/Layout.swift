@@ -10,6 +10,7 @@
 /// rows[1].height  // 22: the body between a header and a help bar
 /// ```
 public struct Layout: Sendable, Hashable {
+    /// Which way the areas are laid out.
     public enum Direction: Sendable, Hashable {
         /// Areas stacked top to bottom.
         case vertical
@@ -17,6 +18,7 @@ public struct Layout: Sendable, Hashable {
         case horizontal
     }
 
+    /// The size rule for one area.
     public enum Constraint: Sendable, Hashable {
         /// Exactly this many cells (fewer only when the area runs out).
         case fixed(Int)
@@ -37,10 +39,12 @@ public struct Layout: Sendable, Hashable {
         self.spacing = max(0, spacing)
     }
 
+    /// Areas stacked top to bottom: `Layout.vertical([.fixed(1), .fill(1)])`.
     public static func vertical(_ constraints: [Constraint], spacing: Int = 0) -> Layout {
         Layout(.vertical, constraints, spacing: spacing)
     }
 
+    /// Areas side by side: `Layout.horizontal([.fill(1), .fixed(12)], spacing: 1)`.
     public static func horizontal(_ constraints: [Constraint], spacing: Int = 0) -> Layout {
         Layout(.horizontal, constraints, spacing: spacing)
     }

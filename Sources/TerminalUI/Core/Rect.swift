@@ -14,6 +14,7 @@ public struct Rect: Sendable, Hashable, CustomStringConvertible {
     public var width: Int
     public var height: Int
 
+    /// A rect at column `x`, row `y`; a negative width or height becomes 0.
     public init(x: Int, y: Int, width: Int, height: Int) {
         self.x = x
         self.y = y
@@ -76,10 +77,12 @@ public struct Insets: Sendable, Hashable {
         self.right = right
     }
 
+    /// The same margin on every side.
     public init(all: Int) {
         self.init(top: all, left: all, bottom: all, right: all)
     }
 
+    /// `horizontal` on the left and right, `vertical` on the top and bottom.
     public init(horizontal: Int = 0, vertical: Int = 0) {
         self.init(top: vertical, left: horizontal, bottom: vertical, right: horizontal)
     }

@@ -21,6 +21,7 @@ public struct Style: Sendable, Hashable, CustomStringConvertible {
     public var foreground: Color
     public var background: Color
 
+    /// A style with these attributes and colours: `Style([.bold, .reverse], foreground: .green)`.
     public init(_ modifiers: Modifiers = [], foreground: Color = .default, background: Color = .default) {
         self.modifiers = modifiers
         self.foreground = foreground
