@@ -15,25 +15,30 @@ let pendingSignal = Atomic<Int32>(0)
 private let interruptSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
 private let crashSignals: [Int32] = [SIGSEGV, SIGILL, SIGBUS, SIGFPE, SIGABRT]
 
-/// What the handlers need, prepared before they are installed. The handlers only read it.
+/// What the handlers need. Written only while no handler of ours is installed; the
+/// handlers only read it.
 private struct EmergencyRestore {
     var inputDescriptor: Int32 = -1
     var outputDescriptor: Int32 = -1
     var savedModes = termios()
-    /// Escape sequences that leave the alternate screen, show the cursor and reset
-    /// attributes; malloc'ed so a handler can write them without touching Swift objects.
-    var sequences: UnsafeMutableBufferPointer<UInt8>?
     /// The actions in place before ours, indexed by signal number.
     var previousActions = UnsafeMutablePointer<sigaction>.allocate(capacity: Int(NSIG))
 }
 
 nonisolated(unsafe) private var emergency = EmergencyRestore()
 
+/// Escape sequences that leave the alternate screen, show the cursor and reset
+/// attributes: a malloc'ed block, its byte count first. Known only once ncurses has
+/// read terminfo, after the handlers are in place, so it is published atomically (as
+/// the block's address; 0 for none).
+private let restoreBytes = Atomic<Int>(0)
+
 private func restoreTerminalFromHandler() {
-    if let sequences = emergency.sequences, let base = sequences.baseAddress {
-        _ = write(emergency.outputDescriptor, base, sequences.count)
+    if let block = UnsafeMutableRawPointer(bitPattern: restoreBytes.load(ordering: .sequentiallyConsistent)) {
+        _ = write(emergency.outputDescriptor, block + MemoryLayout<Int>.size, block.load(as: Int.self))
     }
-    _ = tcsetattr(emergency.inputDescriptor, TCSANOW, &emergency.savedModes)
+    var modes = emergency.savedModes
+    _ = tcsetattr(emergency.inputDescriptor, TCSANOW, &modes)
 }
 
 private let interruptHandler: @convention(c) (Int32) -> Void = { signal in
@@ -64,13 +69,17 @@ func installSignalHandlers(input: Int32, output: Int32) {
     }
 }
 
-/// Gives the handlers the bytes that undo the screen setup (see `restoreSequences`).
+/// Gives the handlers the bytes that undo the screen setup.
 func setEmergencyRestoreSequences(_ bytes: [UInt8]) {
-    let copy = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: bytes.count)
-    _ = copy.initialize(from: bytes)
-    let old = emergency.sequences
-    emergency.sequences = copy
-    old?.deallocate()
+    let block = UnsafeMutableRawPointer.allocate(byteCount: MemoryLayout<Int>.size + bytes.count, alignment: MemoryLayout<Int>.alignment)
+    block.storeBytes(of: bytes.count, as: Int.self)
+    bytes.withUnsafeBytes { source in
+        if let base = source.baseAddress {
+            (block + MemoryLayout<Int>.size).copyMemory(from: base, byteCount: source.count)
+        }
+    }
+    let old = restoreBytes.exchange(Int(bitPattern: block), ordering: .sequentiallyConsistent)
+    UnsafeMutableRawPointer(bitPattern: old)?.deallocate()
 }
 
 /// Puts back the actions that were in place before `installSignalHandlers`.
@@ -78,9 +87,7 @@ func removeSignalHandlers() {
     for signal in interruptSignals + crashSignals {
         sigaction(signal, emergency.previousActions + Int(signal), nil)
     }
-    let sequences = emergency.sequences
-    emergency.sequences = nil
-    sequences?.deallocate()
+    UnsafeMutableRawPointer(bitPattern: restoreBytes.exchange(0, ordering: .sequentiallyConsistent))?.deallocate()
     pendingSignal.store(0, ordering: .sequentiallyConsistent)
 }
 
