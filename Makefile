@@ -18,3 +18,10 @@ run: build
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+
+# Every figure of issue 6 on the release build: prints the table, writes bench/results.json.
+# QUICK=1 takes fewer repetitions (under a minute once built).
+bench: deps
+	$(SWIFT) build -c release --product storefront
+	$(SWIFT) build -c release --product storefront-bench
+	.build/release/storefront-bench $(if $(QUICK),--quick) --command "make bench$(if $(QUICK), QUICK=$(QUICK))"

@@ -66,6 +66,12 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // `make bench`: every figure of issue 6 on the release build.
+        .executableTarget(
+            name: "storefront-bench",
+            dependencies: ["StoreCatalog", "StorefrontModel", "LocalStore", "TerminalUI", "CursesBackend"],
+            path: "Sources/StorefrontBench"
+        ),
         .testTarget(name: "StoreCatalogTests", dependencies: ["StoreCatalog"]),
         .testTarget(
             name: "StorefrontModelTests",

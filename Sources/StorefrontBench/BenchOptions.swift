@@ -1,0 +1,44 @@
+import Foundation
+
+/// The command line: `storefront-bench [--quick] [--output PATH] [--storefront PATH]
+/// [--command TEXT]`, and how many repetitions each figure gets.
+struct BenchOptions {
+    /// Fewer repetitions, for `make bench QUICK=1` (under a minute).
+    var quick = false
+    var output = "bench/results.json"
+    /// The release `storefront` binary; by default the one next to this executable.
+    var storefront: String
+    /// The command that made the run, as printed with the table (`make bench` passes it).
+    var command: String
+
+    init(arguments: [String]) throws {
+        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        storefront = executable.deletingLastPathComponent().appendingPathComponent("storefront").path
+        command = arguments.joined(separator: " ")
+        var rest = arguments.dropFirst()[...]
+        func value(after flag: String) throws -> String {
+            guard let value = rest.popFirst() else { throw BenchError("\(flag) needs a value") }
+            return value
+        }
+        while let argument = rest.popFirst() {
+            switch argument {
+            case "--quick": quick = true
+            case "--output": output = try value(after: argument)
+            case "--storefront": storefront = try value(after: argument)
+            case "--command": command = try value(after: argument)
+            default: throw BenchError("unknown argument \(argument.debugDescription); usage: storefront-bench [--quick] [--output PATH] [--storefront PATH] [--command TEXT]")
+            }
+        }
+        guard FileManager.default.isExecutableFile(atPath: storefront) else {
+            throw BenchError("no storefront executable at \(storefront); build it with `swift build -c release --product storefront` or pass --storefront PATH")
+        }
+    }
+
+    var frameRepetitions: Int { quick ? 40 : 300 }
+    var latencyRounds: Int { quick ? 1 : 3 }
+    var startupRuns: Int { quick ? 5 : 21 }
+    var catalogRuns: Int { quick ? 3 : 11 }
+    var purchases: Int { quick ? 300 : 2_000 }
+    var purchaseRuns: Int { quick ? 1 : 3 }
+    var verificationRuns: Int { quick ? 2 : 5 }
+}

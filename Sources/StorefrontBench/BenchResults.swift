@@ -1,0 +1,43 @@
+import Foundation
+
+/// Every figure of one run, under the keys `bench/results.json` promises (issue 6).
+struct BenchResults {
+    var frameMs: [Int: Double] = [:]
+    var frameScrolledMs: [Int: Double] = [:]
+    var bytesPerMove = 0.0
+    var naiveBytesPerMove = 0.0
+    var idleBytes = 0.0
+    var inputLatencyP50 = 0.0
+    var inputLatencyP99 = 0.0
+    var startupMs = 0.0
+    var catalog10kMs = 0.0
+    var purchasesPerSecond = 0.0
+    var verificationsPerSecond = 0.0
+    var rssMB100k = 0.0
+
+    /// The results file: exactly the issue's keys, in its order, numbers rounded to what
+    /// the measurement can tell.
+    func json(catalogSizes: [Int]) -> String {
+        func number(_ value: Double) -> String {
+            let rounded = (value * 1_000).rounded() / 1_000
+            return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
+        }
+        func sizes(_ values: [Int: Double]) -> String {
+            "{" + catalogSizes.map { "\"\($0)\":\(number(values[$0] ?? 0))" }.joined(separator: ",") + "}"
+        }
+        let members = [
+            "\"frame_ms\":\(sizes(frameMs))",
+            "\"frame_scrolled_ms\":\(sizes(frameScrolledMs))",
+            "\"bytes_per_move\":\(number(bytesPerMove))",
+            "\"naive_bytes_per_move\":\(number(naiveBytesPerMove))",
+            "\"idle_bytes\":\(number(idleBytes))",
+            "\"input_latency_ms\":{\"p50\":\(number(inputLatencyP50)),\"p99\":\(number(inputLatencyP99))}",
+            "\"startup_ms\":\(number(startupMs))",
+            "\"catalog_10k_ms\":\(number(catalog10kMs))",
+            "\"purchases_per_s\":\(number(purchasesPerSecond))",
+            "\"verifications_per_s\":\(number(verificationsPerSecond))",
+            "\"rss_mb_100k\":\(number(rssMB100k))",
+        ]
+        return "{\n  " + members.joined(separator: ",\n  ") + "\n}\n"
+    }
+}

@@ -1,0 +1,132 @@
+import Foundation
+
+/// Runs the figures in order, filling the results file and the printed table.
+struct BenchRun {
+    let options: BenchOptions
+    var results = BenchResults()
+    var report = Report()
+    var checksum = 0
+
+    init(options: BenchOptions) {
+        self.options = options
+    }
+
+    /// The processor count, kernel and load when the run started: the figures are noisy
+    /// on shared cores.
+    static let machine: String = {
+        var name = utsname()
+        uname(&name)
+        let release = withUnsafeBytes(of: name.release) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        let load = (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?.split(separator: " ").prefix(3).joined(separator: " ") ?? "?"
+        return "\(ProcessInfo.processInfo.activeProcessorCount) cores, Linux \(release), load average \(load)"
+    }()
+
+    mutating func all() async throws {
+        _ = Self.machine
+        let catalogs = try GeneratedCatalogs(storefront: options.storefront)
+        try await frames(catalogs)
+        try await terminal(catalogs)
+        try processes(catalogs)
+        try await ledger(catalogs.folder)
+    }
+
+    private func progress(_ message: String) {
+        FileHandle.standardError.write(Data("storefront-bench: \(message)\n".utf8))
+    }
+
+    // MARK: Figure 1
+
+    private mutating func frames(_ catalogs: GeneratedCatalogs) async throws {
+        var bench = FrameBench(repetitions: options.frameRepetitions)
+        var widget: [Int: (top: Double, scrolled: Double)] = [:]
+        for count in FrameBench.catalogSizes {
+            progress("frame cost, \(count) products")
+            let (top, scrolled) = try await bench.run(productCount: count, catalogs: catalogs)
+            results.frameMs[count] = top.app.median
+            results.frameScrolledMs[count] = scrolled.app.median
+            widget[count] = (top.widget.median, scrolled.widget.median)
+        }
+        checksum = bench.checksum
+        for (key, values) in [("frame_ms", results.frameMs), ("frame_scrolled_ms", results.frameScrolledMs)] {
+            for count in FrameBench.catalogSizes {
+                let value = values[count] ?? 0
+                report.add("\(key) \(count)", value, unit: "ms", target: "< 1", met: value < 1)
+            }
+            let ratio = (values[100_000] ?? 0) / (values[64] ?? 1)
+            report.add("\(key) 100000/64", ratio, unit: "x", target: "<= 1.5", met: ratio <= 1.5)
+        }
+        for count in FrameBench.catalogSizes {
+            report.add("  StoreView.render only, \(count) top / scrolled", widget[count]?.top ?? 0, unit: "/ \(Report.format(widget[count]?.scrolled ?? 0)) ms")
+        }
+    }
+
+    // MARK: Figures 2 and 3
+
+    private mutating func terminal(_ catalogs: GeneratedCatalogs) async throws {
+        progress("bytes to the terminal (80x24, 2048-product catalog)")
+        let catalog = try catalogs.catalog(productCount: 2_048)
+        let scenario = try await TerminalScenario.record(catalog: catalog)
+        let diffed = try await BytesBench.run(scenario, naive: false)
+        let naive = try await BytesBench.run(scenario, naive: true)
+        results.bytesPerMove = diffed.moveMedian()
+        results.naiveBytesPerMove = naive.moveMedian()
+        results.idleBytes = Double(diffed.bytes(in: .idle).reduce(0, +))
+        report.add("bytes_per_move", results.bytesPerMove, unit: "B", target: "< 200", met: results.bytesPerMove < 200)
+        report.add("  moves that scroll the list / that do not", diffed.moveMedian(scrolled: true), unit: "/ \(Report.format(diffed.moveMedian(scrolled: false))) B")
+        report.add("  largest move", Double(diffed.bytes(in: .move).max() ?? 0), unit: "B")
+        report.add("naive_bytes_per_move", results.naiveBytesPerMove, unit: "B")
+        report.add("  naive / diffed per move", results.naiveBytesPerMove / max(1, results.bytesPerMove), unit: "x")
+        report.add("idle_bytes (1 s of 50 ms ticks)", results.idleBytes, unit: "B", target: "0", met: results.idleBytes == 0)
+        let purchase = Double(diffed.bytes(in: .purchase).reduce(0, +))
+        let naivePurchase = Double(naive.bytes(in: .purchase).reduce(0, +))
+        report.add("  purchase with spinner, diffed / naive", purchase, unit: "/ \(Report.format(naivePurchase)) B")
+        report.add("  terminal setup (before the first frame)", Double(diffed.setup), unit: "B")
+
+        progress("input latency (\(options.latencyRounds) round(s))")
+        let latency = try await LatencyBench.run(catalog: catalog, rounds: options.latencyRounds)
+        results.inputLatencyP50 = latency.median
+        results.inputLatencyP99 = latency.percentile(0.99)
+        report.add("input_latency_ms p50", latency.median, unit: "ms")
+        report.add("input_latency_ms p99 (\(latency.count) keys)", results.inputLatencyP99, unit: "ms", target: "< 2", met: results.inputLatencyP99 < 2)
+        report.add("  slowest key", latency.maximum, unit: "ms")
+    }
+
+    // MARK: Figures 4 and 6
+
+    private mutating func processes(_ catalogs: GeneratedCatalogs) throws {
+        let bench = ProcessBench(storefront: options.storefront)
+        progress("start-up (\(options.startupRuns) runs)")
+        let startup = try bench.startup(runs: options.startupRuns)
+        results.startupMs = startup.median
+        report.add("startup_ms", startup.median, unit: "ms", target: "< 50", met: startup.median < 50)
+
+        progress("storefront catalog --json, 10000 products (\(options.catalogRuns) runs)")
+        let catalog = try bench.catalogJSON(file: try catalogs.file(productCount: 10_000), runs: options.catalogRuns)
+        results.catalog10kMs = catalog.median
+        report.add("catalog_10k_ms", catalog.median, unit: "ms", target: "< 300", met: catalog.median < 300)
+
+        progress("peak memory, 100000 products shown")
+        let megabytes = try bench.peakMemory(
+            catalog: try catalogs.file(productCount: 100_000),
+            layout: try catalogs.allProductsLayout(productCount: 100_000), productCount: 100_000
+        )
+        results.rssMB100k = megabytes
+        report.add("rss_mb_100k (VmHWM)", megabytes, unit: "MB", target: "< 100", met: megabytes < 100)
+    }
+
+    // MARK: Figure 5
+
+    private mutating func ledger(_ folder: URL) async throws {
+        let bench = LedgerBench(folder: folder)
+        progress("ledger purchases (\(options.purchaseRuns) x \(options.purchases))")
+        let purchases = try await bench.purchases(count: options.purchases, runs: options.purchaseRuns)
+        results.purchasesPerSecond = purchases.median
+        report.add("purchases_per_s", purchases.median, unit: "/s", target: ">= 500", met: purchases.median >= 500)
+
+        progress("ledger verifications of \(LedgerBench.storedTransactions) (\(options.verificationRuns) runs)")
+        let (cold, warm) = try await bench.verifications(runs: options.verificationRuns)
+        results.verificationsPerSecond = cold.median
+        report.add("verifications_per_s (cold)", cold.median, unit: "/s", target: ">= 20000", met: cold.median >= 20_000)
+        report.add("  warm (signatures memoised)", warm.median, unit: "/s")
+    }
+}

@@ -1,0 +1,104 @@
+import CursesBackend
+import Foundation
+import Glibc
+
+/// Figures 4 and 6, measured on the release `storefront` binary itself, each run a
+/// fresh process.
+struct ProcessBench {
+    /// The `storefront` executable.
+    let storefront: String
+
+    /// Start-up: from `posix_spawn` of `storefront run --latency 0 --in-memory` on an
+    /// 80x24 pseudo-terminal to the first frame's bytes (the store list's title) arriving
+    /// on the controller side. The process is then ended with SIGTERM.
+    func startup(runs: Int) throws -> Samples {
+        var values: [Double] = []
+        for _ in 0..<runs {
+            let session = try TerminalSession(storefront, ["run", "--latency", "0", "--in-memory"])
+            values.append(try session.waitFor("Backyard Birds").milliseconds)
+            session.end()
+        }
+        return Samples(values)
+    }
+
+    /// `storefront catalog FILE --json > /dev/null`: process start to exit.
+    func catalogJSON(file: URL, runs: Int) throws -> Samples {
+        var error: (any Error)?
+        let samples = timed(repetitions: runs, warmUp: 1) {
+            do {
+                try ChildProcess.run(storefront, ["catalog", file.path, "--json"], outputPath: "/dev/null")
+            } catch let failure {
+                error = failure
+            }
+        }
+        if let error { throw error }
+        return samples
+    }
+
+    /// Peak resident memory of `storefront run` with every product of `catalog` in one
+    /// list (`layout`): opened, drawn, then moved to the last product (End) so every row
+    /// has been reachable. Read from the kernel's VmHWM just before SIGTERM; in MB.
+    func peakMemory(catalog: URL, layout: URL, productCount: Int) throws -> Double {
+        let session = try TerminalSession(storefront, [
+            "run", "--catalog", catalog.path, "--layout", layout.path, "--latency", "0", "--in-memory",
+        ])
+        defer { session.end() }
+        _ = try session.waitFor("All products", limit: .seconds(60))
+        session.pty.type("\r")
+        // The list is drawn once the screen goes quiet (a spinner turns while loading).
+        let opened = session.pty.readOutput(quiet: .milliseconds(500), limit: .seconds(60))
+        guard opened.firstRange(of: Array("/\(productCount)".utf8)) != nil else {
+            throw BenchError("memory: the list of \(productCount) products did not show")
+        }
+        session.pty.type("\u{1B}OF")  // End
+        _ = session.pty.readOutput(quiet: .milliseconds(300), limit: .seconds(10))
+        guard let status = try? String(contentsOfFile: "/proc/\(session.child.pid)/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+              let kilobytes = Double(line.split(separator: " ").dropFirst().first ?? "")
+        else { throw BenchError("memory: cannot read VmHWM of process \(session.child.pid)") }
+        return kilobytes / 1_024
+    }
+}
+
+/// `storefront` running on its own pseudo-terminal at 80x24, as in a terminal emulator.
+private struct TerminalSession {
+    let pty: PseudoTerminal
+    let child: ChildProcess
+    let started: ContinuousClock.Instant
+
+    init(_ executable: String, _ arguments: [String]) throws {
+        pty = try PseudoTerminal(width: 80, height: 24)
+        var environment = ProcessInfo.processInfo.environment
+        environment["TERM"] = "xterm-256color"
+        environment["NO_COLOR"] = nil
+        started = .now
+        child = try ChildProcess(executable, arguments, input: pty.device, output: pty.device, error: pty.device, environment: environment)
+    }
+
+    /// Reads the screen output until `text` appears: the time from the spawn to then.
+    func waitFor(_ text: String, limit: Duration = .seconds(10)) throws -> Duration {
+        let wanted = Array(text.utf8)
+        var output: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        let deadline = started.advanced(by: limit)
+        while ContinuousClock.now < deadline {
+            var poller = pollfd(fd: pty.controller, events: Int16(POLLIN), revents: 0)
+            guard poll(&poller, 1, 10) > 0 else { continue }
+            let count = read(pty.controller, &chunk, chunk.count)
+            guard count > 0 else { break }
+            let now = ContinuousClock.now
+            // Keep a tail long enough to match across reads.
+            output = Array(output.suffix(wanted.count)) + chunk[0..<count]
+            if output.firstRange(of: wanted) != nil { return started.duration(to: now) }
+        }
+        let tail = String(decoding: output.suffix(200), as: UTF8.self)
+        throw BenchError("\(text.debugDescription) did not appear on screen within \(limit); last output: \(tail.debugDescription)")
+    }
+
+    /// SIGTERM (the app restores the terminal and exits), then reaps it.
+    func end() {
+        child.send(SIGTERM)
+        _ = pty.readOutput(quiet: .milliseconds(20), limit: .seconds(2))
+        child.waitForExit()
+    }
+}
