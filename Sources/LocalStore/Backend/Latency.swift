@@ -18,8 +18,13 @@ public enum Latency: Hashable, Sendable {
         return bounds.lowerBound == bounds.upperBound ? .fixed(first) : .range(bounds)
     }
 
-    /// One call's latency.
-    func sample<Generator: RandomNumberGenerator>(using generator: inout Generator) -> Duration {
+    /// One call's latency, drawn with `generator`.
+    ///
+    /// ```swift
+    /// var generator = SystemRandomNumberGenerator()
+    /// let wait = Latency.fixed(.milliseconds(500)).sample(using: &generator) // 0.5 seconds
+    /// ```
+    public func sample<Generator: RandomNumberGenerator>(using generator: inout Generator) -> Duration {
         switch self {
         case .none:
             return .zero
