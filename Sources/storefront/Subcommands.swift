@@ -6,6 +6,7 @@ extension StorefrontCommand {
         RunCommand.self,
         CatalogCommand.self,
         SnapshotCommand.self,
+        DemoCommand.self,
         BuyCommand.self,
         TransactionsCommand.self,
         EntitlementsCommand.self,

@@ -1,0 +1,199 @@
+/// One command of a tape (see `Tape` for the language).
+///
+/// ```swift
+/// let tape = try Tape("Press down enter\nSet latency 600ms")
+/// tape.lines.map(\.command)  // [.press([.down, .enter]), .store(.latency(.milliseconds(600)))]
+/// ```
+public enum TapeCommand: Sendable, Hashable {
+    // Before the app starts.
+    /// `Size 80x24`: the screen size to start at (default 80x24).
+    case size(TerminalSize)
+    /// `Catalog tipjar`: a bundled catalog's name or a `.storekit` path.
+    case catalog(String)
+    /// `Set storefront GBR`: sell in that storefront's currency.
+    case storefront(String)
+    /// `Set locale ja`: product names for that locale.
+    case locale(String)
+
+    // The store, at any point.
+    /// `Set latency 600ms`, `Set ask-to-buy on`, `Set fail purchase`, `Set fail none`.
+    case store(TapeStoreSetting)
+    /// `Buy com.example.tip`: a purchase made elsewhere (another device); the app sees it
+    /// when it starts or when the customer restores purchases.
+    case buy(productID: String)
+    /// `Approve`: a parent approves every pending Ask to Buy request.
+    case approve
+
+    // How the tape plays.
+    /// `Set typing-speed 100ms`: the pause after each key (default 100 ms).
+    case typingSpeed(Duration)
+    /// `Set wait-timeout 10s`: how long `WaitFor` waits (default 10 s).
+    case waitTimeout(Duration)
+
+    // The screen.
+    /// `Press down enter`: keys, written as in `KeyScript`.
+    case press([Key])
+    /// `Type "GIFT-2026"`: one key per character.
+    case type(String)
+    /// `Wait 1.5s`: the clock moves on; spinners turn, the store answers.
+    case wait(Duration)
+    /// `WaitFor "Thank you"`: the clock moves on in small steps until the text is on screen.
+    case waitFor(String)
+    /// `Snapshot thank-you`: a named frame for `--frames`.
+    case snapshot(String)
+    /// `Resize 40x12`: the terminal changes size.
+    case resize(TerminalSize)
+
+    /// True for the commands that set up the app and must come before the screen commands.
+    public var isSetup: Bool {
+        switch self {
+        case .size, .catalog, .storefront, .locale: true
+        default: false
+        }
+    }
+
+    /// True for the commands that act on the screen, which start the app.
+    public var isScreenCommand: Bool {
+        switch self {
+        case .press, .type, .wait, .waitFor, .snapshot, .resize: true
+        default: false
+        }
+    }
+
+    /// The command's name as written in a tape: `Press`, `Set latency`.
+    public var name: String {
+        switch self {
+        case .size: "Size"
+        case .catalog: "Catalog"
+        case .storefront: "Set storefront"
+        case .locale: "Set locale"
+        case .store(.latency): "Set latency"
+        case .store(.askToBuy): "Set ask-to-buy"
+        case .store(.failing): "Set fail"
+        case .buy: "Buy"
+        case .approve: "Approve"
+        case .typingSpeed: "Set typing-speed"
+        case .waitTimeout: "Set wait-timeout"
+        case .press: "Press"
+        case .type: "Type"
+        case .wait: "Wait"
+        case .waitFor: "WaitFor"
+        case .snapshot: "Snapshot"
+        case .resize: "Resize"
+        }
+    }
+
+    /// Parses one line that is not blank and not a comment.
+    init(parsing line: String) throws(TapeLineError) {
+        let words = try TapeWords.split(line[...])
+        guard let keyword = words.first else { throw TapeLineError("empty command") }
+        let arguments = Array(words.dropFirst())
+        switch keyword {
+        case "Size": self = .size(try Self.size(Self.single(arguments, keyword)))
+        case "Catalog": self = .catalog(try Self.single(arguments, keyword))
+        case "Set": self = try Self.setting(arguments)
+        case "Buy": self = .buy(productID: try Self.single(arguments, keyword))
+        case "Approve":
+            guard arguments.isEmpty else { throw TapeLineError("Approve takes no arguments") }
+            self = .approve
+        case "Press": self = .press(try Self.keys(arguments))
+        case "Type":
+            let text = try Self.single(arguments, keyword)
+            guard !text.isEmpty else { throw TapeLineError("Type needs text, such as Type \"GIFT-2026\"") }
+            self = .type(text)
+        case "Wait": self = .wait(try Self.duration(Self.single(arguments, keyword)))
+        case "WaitFor":
+            let text = try Self.single(arguments, keyword)
+            guard !text.isEmpty else { throw TapeLineError("WaitFor needs text, such as WaitFor \"Thank you\"") }
+            self = .waitFor(text)
+        case "Snapshot":
+            let name = try Self.single(arguments, keyword)
+            guard !name.isEmpty else { throw TapeLineError("Snapshot needs a name") }
+            self = .snapshot(name)
+        case "Resize": self = .resize(try Self.size(Self.single(arguments, keyword)))
+        default: throw TapeLineError("unknown command \"\(keyword)\"")
+        }
+    }
+
+    private static let settingNames = "storefront, locale, latency, ask-to-buy, fail, typing-speed, wait-timeout"
+
+    private static func setting(_ arguments: [String]) throws(TapeLineError) -> TapeCommand {
+        guard arguments.count == 2 else {
+            throw TapeLineError("Set takes a setting and a value, such as Set latency 600ms (settings: \(settingNames))")
+        }
+        let value = arguments[1]
+        switch arguments[0] {
+        case "storefront": return .storefront(value)
+        case "locale": return .locale(value)
+        case "latency":
+            if value.contains("-") {
+                throw TapeLineError("latency \"\(value)\": a tape takes one duration such as 600ms, so it plays the same every time")
+            }
+            return .store(.latency(try duration(value)))
+        case "ask-to-buy":
+            guard let on = ["on": true, "off": false][value] else {
+                throw TapeLineError("ask-to-buy is on or off, not \"\(value)\"")
+            }
+            return .store(.askToBuy(on))
+        case "fail": return .store(.failing(value == "none" ? nil : value))
+        case "typing-speed": return .typingSpeed(try duration(value))
+        case "wait-timeout": return .waitTimeout(try duration(value))
+        default: throw TapeLineError("unknown setting \"\(arguments[0])\" (settings: \(settingNames))")
+        }
+    }
+
+    private static func single(_ arguments: [String], _ keyword: String) throws(TapeLineError) -> String {
+        guard arguments.count == 1 else {
+            throw TapeLineError("\(keyword) takes one argument, not \(arguments.count) (quote text with spaces)")
+        }
+        return arguments[0]
+    }
+
+    private static func size(_ text: String) throws(TapeLineError) -> TerminalSize {
+        guard let size = TerminalSize(text) else { throw TapeLineError("bad size \"\(text)\": expected columns x rows, such as 80x24") }
+        return size
+    }
+
+    private static func duration(_ text: String) throws(TapeLineError) -> Duration {
+        guard let duration = DurationText.parse(text) else {
+            throw TapeLineError("bad duration \"\(text)\": expected a duration such as 500ms or 1.5s")
+        }
+        return duration
+    }
+
+    /// `Press` takes the key tokens of `KeyScript`; text, pauses and resizes have their own commands.
+    private static func keys(_ tokens: [String]) throws(TapeLineError) -> [Key] {
+        guard !tokens.isEmpty else { throw TapeLineError("Press needs keys, such as Press down enter") }
+        var keys: [Key] = []
+        for token in tokens {
+            let script: KeyScript
+            do {
+                script = try KeyScript(token)
+            } catch {
+                throw TapeLineError(error.description)
+            }
+            for step in script.steps {
+                guard case .key(let key) = step else {
+                    throw TapeLineError("Press takes keys; use Type, Wait or Resize instead of \"\(token)\"")
+                }
+                keys.append(key)
+            }
+        }
+        return keys
+    }
+}
+
+/// A `Set` command that changes the store's test controls.
+///
+/// ```swift
+/// try Tape("Set fail purchase").lines[0].command  // .store(.failing("purchase"))
+/// try Tape("Set fail none").lines[0].command      // .store(.failing(nil))
+/// ```
+public enum TapeStoreSetting: Sendable, Hashable {
+    /// Every store call takes this long (zero: no latency).
+    case latency(Duration)
+    /// Every purchase waits for approval.
+    case askToBuy(Bool)
+    /// The store API with this name fails (the store checks the name); nil: none fails.
+    case failing(String?)
+}
