@@ -18,6 +18,8 @@ struct RunCommand: AsyncParsableCommand {
         discussion: """
             Keys: ↑↓ (or k j) move, ←→ choose a plan, enter opens or buys, tab reaches the \
             buttons, esc goes back, r restores purchases, / filters, ? shows every key, q quits. \
+            STOREFRONT_PRESS="down,down,enter" presses keys as it starts (tokens as in \
+            `snapshot --keys`, comma-separated). \
             Needs a terminal: exits 64 when standard input or output is not one (use \
             `storefront snapshot` for text output).
             """
@@ -31,8 +33,15 @@ struct RunCommand: AsyncParsableCommand {
         let catalog = store.catalog.catalog
         let layout = try screenOptions.loadLayout(catalog: catalog, catalogArgument: storeOptions.catalogOption.catalog, locale: storeOptions.locale)
         let options = screenOptions.appOptions(catalog: catalog, locale: storeOptions.locale, timeZone: .current)
+        let startKeys: [Key]
         do {
-            try await Self.runInTerminal(store: store, layout: layout, options: options)
+            startKeys = try StartupKeys.keys(in: ProcessInfo.processInfo.environment)
+        } catch {
+            printError("\(StartupKeys.variable): \(error.description)")
+            throw ExitCode(64)
+        }
+        do {
+            try await Self.runInTerminal(store: store, layout: layout, options: options, pressing: startKeys)
         } catch let error as TerminalError {
             if case .interrupted = error { throw ExitCode(error.exitCode) }
             printError(error.description)
@@ -43,7 +52,7 @@ struct RunCommand: AsyncParsableCommand {
     /// The frame loop, on the main thread (reading keys blocks it for up to 50 ms at a
     /// time; the store's work runs elsewhere). The terminal is restored however it ends.
     @MainActor
-    private static func runInTerminal(store: LocalStore, layout: StoreLayout, options: AppOptions) async throws {
+    private static func runInTerminal(store: LocalStore, layout: StoreLayout, options: AppOptions, pressing startKeys: [Key]) async throws {
         try await withTerminal(CursesTerminal.Options(color: options.render.color)) { terminal in
             let app = StoreApp(
                 backend: store, layout: layout,
@@ -51,6 +60,9 @@ struct RunCommand: AsyncParsableCommand {
                 options: options, clock: ContinuousClock(), epoch: Date()
             )
             await app.start()
+            for key in startKeys {
+                await app.send(.key(key))
+            }
             var shown: AppFrame?
             while await !app.isFinished {
                 await app.tick()
