@@ -82,8 +82,9 @@ struct DemoControls: TapeStoreControls {
         await store.setControls(controls)
     }
 
-    /// Bought on another device: none of this device's latency, failures or Ask to Buy
-    /// apply, and that device delivers (finishes) it.
+    /// Bought on another device, which delivers (finishes) it: none of this device's
+    /// latency, failures or Ask to Buy apply. (Latency would sleep on the tape's clock,
+    /// which does not move while a store command runs.)
     func buy(productID: String) async throws {
         guard store.catalog.product(id: productID) != nil else {
             throw DemoControlError("unknown product \"\(productID)\": not in the catalog")
@@ -96,17 +97,15 @@ struct DemoControls: TapeStoreControls {
         elsewhere.interruptedPurchases = false
         elsewhere.cancelsPurchases = false
         await store.setControls(elsewhere)
-        let outcome: LocalPurchaseOutcome
         do {
-            outcome = try await store.buy(productID)
+            if case .success(.verified(let transaction)) = try await store.buy(productID) {
+                try await store.finish(transaction)
+            }
         } catch {
             await store.setControls(controls)
             throw error
         }
         await store.setControls(controls)
-        if case .success(.verified(let transaction)) = outcome {
-            try await store.finish(transaction)
-        }
     }
 
     func approveAskToBuy() async throws {

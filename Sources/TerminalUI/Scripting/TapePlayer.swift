@@ -102,7 +102,7 @@ private struct TapeSession {
             try await waitFor(text)
         case .snapshot(let name):
             let frame = await capture()
-            snapshots.append(TapeFrame(time: frame.time, buffer: frame.buffer, cursor: frame.cursor, name: name))
+            snapshots.append(TapeFrame(time: clock.now.offset, buffer: frame.buffer, cursor: frame.cursor, name: name))
         case .resize(let size):
             await started().resize(width: size.width, height: size.height)
             await capture()

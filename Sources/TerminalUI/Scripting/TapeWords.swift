@@ -1,9 +1,10 @@
 /// Splits one tape line into words: runs of non-space characters, or double-quoted
-/// strings, which may hold spaces and the escapes `\"` and `\\`.
+/// strings, which may hold spaces and the escapes `\"` and `\\`. A word starting with
+/// `#` starts a comment that runs to the end of the line (quote it to press `#`).
 ///
 /// ```swift
 /// try TapeWords.split(#"WaitFor "Thank you""#)  // ["WaitFor", "Thank you"]
-/// try TapeWords.split("Press down enter")       // ["Press", "down", "enter"]
+/// try TapeWords.split("Press down enter  # buy") // ["Press", "down", "enter"]
 /// ```
 enum TapeWords {
     /// - Throws: a message for an unterminated string or a stray quote inside a word.
@@ -18,6 +19,8 @@ enum TapeWords {
                 let (word, end) = try quoted(line, from: line.index(after: index))
                 words.append(word)
                 index = end
+            } else if character == "#" {
+                return words
             } else {
                 let end = line[index...].firstIndex(where: \.isWhitespace) ?? line.endIndex
                 let word = line[index..<end]
