@@ -25,3 +25,22 @@ bench: deps
 	$(SWIFT) build -c release --product storefront
 	$(SWIFT) build -c release --product storefront-bench
 	.build/release/storefront-bench $(if $(QUICK),--quick) --command "make bench$(if $(QUICK), QUICK=$(QUICK))"
+
+# Plays every tape in Resources/Demos into .build-demos/<name>.cast (asciinema v2) and
+# <name>.txt (the snapshots' text), then replays each cast with `asciinema cat` when
+# asciinema is installed (.ci/install-deps --demo). `asciinema cat` wants a terminal, so
+# it runs under script(1); its output is not needed, only its verdict.
+DEMO_DIR = .build-demos
+demo: build
+	@mkdir -p $(DEMO_DIR)
+	@for tape in Resources/Demos/*.tape; do \
+		name=$$(basename "$$tape" .tape); \
+		$(BIN) demo "$$tape" --cast "$(DEMO_DIR)/$$name.cast" --frames "$(DEMO_DIR)/$$name.txt" || exit 1; \
+		if command -v asciinema >/dev/null; then \
+			script -qec "asciinema cat $(DEMO_DIR)/$$name.cast" /dev/null >/dev/null \
+				|| { echo "asciinema cat cannot replay $(DEMO_DIR)/$$name.cast"; exit 1; }; \
+			echo "$(DEMO_DIR)/$$name.cast: replays with asciinema cat"; \
+		else \
+			echo "$(DEMO_DIR)/$$name.cast (asciinema not installed: not replayed)"; \
+		fi; \
+	done
