@@ -11,7 +11,8 @@ struct EntitlementsCommand: AsyncParsableCommand {
         commandName: "entitlements",
         abstract: "Show what the customer owns now.",
         discussion: """
-            With --json: {"now":…,"products":[{"productID":…,"transactionID":…,"expirationDate":…}],\
+            With --json: {"now":…,"app":{"appVersion":…,"originalAppVersion":…,"originalPurchaseDate":…,\
+            "verified":…},"products":[{"productID":…,"transactionID":…,"expirationDate":…}],\
             "consumables":[{"productID":…,"quantity":…}],"subscriptions":[{"groupID":…,"state":…,\
             "productID":…,"willAutoRenew":…,"autoRenewPreference":…,"expirationDate":…}]}.
             """
@@ -26,13 +27,18 @@ struct EntitlementsCommand: AsyncParsableCommand {
         let store = try storeOptions.makeStore()
         try await StoreCommandSupport.run("cannot work out entitlements") {
             let owned = try await store.currentEntitlements()
+            let app = try await store.appTransaction()
             let now = try await store.storeNow()
             let groupIDs = owned.subscriptionGroups.keys.sorted()
-            StoreCommandSupport.print(json ? Self.json(owned, groupIDs: groupIDs, now: now) : Self.text(owned, groupIDs: groupIDs))
+            StoreCommandSupport.print(json
+                ? Self.json(owned, app: app, groupIDs: groupIDs, now: now)
+                : Self.text(owned, app: app, groupIDs: groupIDs))
         }
     }
 
-    private static func json(_ owned: CustomerEntitlements, groupIDs: [String], now: Date) -> String {
+    private static func json(
+        _ owned: CustomerEntitlements, app: VerificationResult<AppTransaction>, groupIDs: [String], now: Date
+    ) -> String {
         let products = owned.transactions.values.sorted { $0.productID < $1.productID }.map { transaction in
             PropertyValue([
                 "productID": .string(transaction.productID),
@@ -56,16 +62,24 @@ struct EntitlementsCommand: AsyncParsableCommand {
                 "expirationDate": StoreJSON.date(status?.transaction.unsafePayloadValue.expirationDate),
             ])
         }
+        let appTransaction = app.unsafePayloadValue
         return PropertyValue([
             "now": StoreJSON.date(now),
+            "app": PropertyValue([
+                "appVersion": .string(appTransaction.appVersion),
+                "originalAppVersion": .string(appTransaction.originalAppVersion),
+                "originalPurchaseDate": StoreJSON.date(appTransaction.originalPurchaseDate),
+                "verified": .bool(app.verifiedValue != nil),
+            ]),
             "products": .array(products),
             "consumables": .array(consumables),
             "subscriptions": .array(subscriptions),
         ]).compactJSON
     }
 
-    private static func text(_ owned: CustomerEntitlements, groupIDs: [String]) -> String {
-        var lines = owned.transactions.values.sorted { $0.productID < $1.productID }.map { transaction in
+    private static func text(_ owned: CustomerEntitlements, app: VerificationResult<AppTransaction>, groupIDs: [String]) -> String {
+        var lines = ["App first installed at version \(app.unsafePayloadValue.originalAppVersion)"]
+        lines += owned.transactions.values.sorted { $0.productID < $1.productID }.map { transaction in
             "\(transaction.productID)  (transaction \(transaction.id))"
                 + (transaction.expirationDate.map { "  until " + $0.formatted(Date.ISO8601FormatStyle()) } ?? "")
         }
@@ -79,6 +93,7 @@ struct EntitlementsCommand: AsyncParsableCommand {
             }
             lines.append(line)
         }
-        return lines.isEmpty ? "Nothing owned." : lines.joined(separator: "\n")
+        if lines.count == 1 { lines.append("Nothing owned.") }
+        return lines.joined(separator: "\n")
     }
 }

@@ -57,18 +57,18 @@ extension LocalStore {
         }
         switch product.type {
         case .autoRenewable:
-            return .success(verificationResult(of: try await subscribe(request, attemptID: attemptID, at: now)))
+            return .success(handOut(try await subscribe(request, attemptID: attemptID, at: now), sending: false))
         case .nonConsumable:
             if let owned = try await ledger.transactions().last(where: {
                 $0.isVerified && $0.transaction.productID == productID && $0.transaction.revocationDate == nil
             }) {
-                return .success(verificationResult(of: owned))
+                return .success(handOut(owned, sending: false))
             }
         case .consumable, .nonRenewable:
             break
         }
         let entry = try await ledger.recordPurchase(ledgerPurchase(request, at: now), attemptID: attemptID)
-        return .success(verificationResult(of: entry))
+        return .success(handOut(entry, sending: false))
     }
 
     /// The purchase an Ask to Buy request files: a subscription with its first period

@@ -74,7 +74,7 @@ extension LocalStore {
                 recorded += 1
                 guard let next = SubscriptionChain(entries: chain.entries + [entry], preference: nil) else { break }
                 chain = next
-                emit(.transaction(verificationResult(of: entry)))
+                _ = handOut(entry)
             }
         }
     }

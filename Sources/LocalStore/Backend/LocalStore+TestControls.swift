@@ -23,7 +23,7 @@ extension LocalStore {
     @discardableResult
     public func approveAskToBuy(requestID: Int64) async throws -> LedgerEntry {
         let entry = try await ledger.approveAskToBuy(requestID: requestID, at: try await storeNow())
-        emit(.transaction(verificationResult(of: entry)))
+        _ = handOut(entry)
         return entry
     }
 
@@ -40,7 +40,7 @@ extension LocalStore {
         transactionID: Int64, reason: LedgerTransaction.RevocationReason = .other
     ) async throws -> LedgerEntry {
         let entry = try await ledger.revokeTransaction(id: transactionID, reason: reason, at: try await storeNow())
-        emit(.transaction(verificationResult(of: entry)))
+        _ = handOut(entry)
         return entry
     }
 

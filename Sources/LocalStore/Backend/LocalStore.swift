@@ -29,6 +29,9 @@ public actor LocalStore: StoreBackend {
     private var random = SystemRandomNumberGenerator()
     /// The renewal pass under way, which later callers join instead of starting another.
     var renewing: Task<Void, any Error>?
+    /// Transactions this store handed out (bought here or sent to `updates()`), with
+    /// whether they were revoked then, so that watching the ledger does not send them again.
+    var handedOut: [Int64: Bool] = [:]
 
     /// Makes a store over `catalog` and `ledger`.
     ///
@@ -118,6 +121,15 @@ public actor LocalStore: StoreBackend {
         if case .verification(let error)? = controls.failures[.verification] {
             return .unverified(result.unsafePayloadValue, error)
         }
+        return result
+    }
+
+    /// Hands `entry` out: sends it to `updates()` (unless it is the result of a purchase
+    /// made here) and remembers it.
+    func handOut(_ entry: LedgerEntry, sending: Bool = true) -> VerificationResult<Transaction> {
+        handedOut[entry.id] = entry.transaction.revocationDate != nil
+        let result = verificationResult(of: entry)
+        if sending { emit(.transaction(result)) }
         return result
     }
 

@@ -1,0 +1,59 @@
+import Foundation
+import StorefrontModel
+
+extension LocalStore {
+    /// Looks at the ledger every `interval` on the store's clock, so that what other
+    /// processes do (`storefront approve`, `refund`, `advance` in another terminal)
+    /// reaches `updates()`: new transactions this store did not hand out, new refunds, and
+    /// renewals that fell due. Returns the task; cancel it to stop.
+    ///
+    /// Transactions already in the ledger when watching starts are not sent: they are the
+    /// app's to collect with `unfinishedTransactions()` at launch.
+    ///
+    /// ```swift
+    /// let watcher = try await store.watchLedger(every: .seconds(1))
+    /// defer { watcher.cancel() }
+    /// ```
+    public func watchLedger(every interval: Duration) async throws -> Task<Void, Never> {
+        var seen = LedgerSighting(try await ledger.transactions())
+        return Task { [clock] in
+            while !Task.isCancelled {
+                do {
+                    try await clock.sleep(for: interval)
+                    try await recordDueRenewals()
+                    seen = try await announceChanges(since: seen)
+                } catch {
+                    return  // cancelled, or the ledger went away: the next launch catches up
+                }
+            }
+        }
+    }
+
+    /// Sends what changed in the ledger since `previous` and returns the new sighting.
+    private func announceChanges(since previous: LedgerSighting) async throws -> LedgerSighting {
+        let entries = try await ledger.transactions()
+        let current = LedgerSighting(entries)
+        for entry in entries where previous.isNews(entry) && handedOut[entry.id] != (entry.transaction.revocationDate != nil) {
+            _ = handOut(entry)
+        }
+        return current
+    }
+}
+
+/// Which transactions a store has seen, and which of them were revoked.
+struct LedgerSighting: Sendable {
+    private var ids: Set<Int64> = []
+    private var revoked: Set<Int64> = []
+
+    init(_ entries: [LedgerEntry]) {
+        for entry in entries {
+            ids.insert(entry.id)
+            if entry.transaction.revocationDate != nil { revoked.insert(entry.id) }
+        }
+    }
+
+    /// A transaction not seen before, or one revoked since.
+    func isNews(_ entry: LedgerEntry) -> Bool {
+        !ids.contains(entry.id) || (entry.transaction.revocationDate != nil && !revoked.contains(entry.id))
+    }
+}

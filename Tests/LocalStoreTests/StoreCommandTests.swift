@@ -1,0 +1,222 @@
+import Foundation
+import GRDB
+import Testing
+
+/// The store commands, run as real processes on a ledger file of their own.
+@Suite("storefront store commands (real processes)")
+struct StoreCommandTests {
+    static let seeds = "com.example.backyardbirds.food.sunflower"
+    static let feeder = "com.example.backyardbirds.feeder.copper"
+    static let monthly = "com.example.backyardbirds.pass.meadow.monthly"
+
+    let folder: LedgerFolder
+    var ledgerArguments: [String] { ["--ledger", folder.database.path] }
+
+    init() throws {
+        folder = try LedgerFolder()
+    }
+
+    private func storefront(_ arguments: String...) throws -> StorefrontProcess.Output {
+        try StorefrontProcess(arguments + ledgerArguments).wait()
+    }
+
+    @Test("buy --json prints the result and the signed transaction")
+    func buyJSON() throws {
+        let bought = try storefront("buy", Self.seeds, "--json", "--quantity", "2")
+        #expect(bought.status == 0)
+        #expect(bought.stderr.isEmpty)
+        #expect(bought.stdout.hasPrefix(#"{"result":"success","verified":true,"transaction":{"id":1,"originalID":1,"productID":"\#(Self.seeds)""#))
+        let json = try bought.object()
+        let transaction = try #require(json["transaction"] as? [String: Any])
+        #expect(transaction["quantity"] as? Int == 2)
+        #expect(transaction["price"] as? String == "0.99")
+        #expect(transaction["currency"] as? String == "USD")
+        #expect(transaction["expirationDate"] is NSNull)
+        let purchaseDate = try #require(transaction["purchaseDate"] as? String)
+        #expect(try Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(purchaseDate) <= Date())
+
+        let text = try storefront("buy", Self.feeder)
+        #expect(text.stdout == "Bought Copper Tube Feeder (\(Self.feeder)) for $4.99: transaction 2\n")
+    }
+
+    @Test("Ask to Buy: pending carries the request ID that approve and decline take")
+    func askToBuy() throws {
+        let pending = try storefront("buy", Self.feeder, "--ask-to-buy", "--json")
+        #expect(pending.status == 0)
+        #expect(pending.stdout == #"{"result":"pending","transaction":{"id":1,"productID":"\#(Self.feeder)"}}"# + "\n")
+        #expect(try storefront("transactions", "--json").array().isEmpty)
+
+        let approved = try storefront("approve", "1", "--json")
+        #expect(approved.status == 0)
+        #expect(try approved.object()["productID"] as? String == Self.feeder)
+        #expect(try approved.object()["finished"] as? Bool == false)
+
+        let second = try storefront("buy", Self.seeds, "--ask-to-buy", "--json")
+        let requestID = try #require((try second.object()["transaction"] as? [String: Any])?["id"] as? Int)
+        let declined = try storefront("decline", String(requestID))
+        #expect(declined.status == 0)
+        #expect(declined.stdout.contains("nothing was bought"))
+        let again = try storefront("approve", String(requestID))
+        #expect(again.status == 65)
+        #expect(again.stderr == "storefront: cannot approve request \(requestID): Ask to Buy request \(requestID) is already declined\n")
+        #expect(try storefront("transactions", "--json").array().map { $0["productID"] as? String } == [Self.feeder])
+    }
+
+    @Test("--cancel ends userCancelled and buys nothing")
+    func cancel() throws {
+        let cancelled = try storefront("buy", Self.feeder, "--cancel", "--json")
+        #expect(cancelled.status == 0)
+        #expect(cancelled.stdout == #"{"result":"userCancelled"}"# + "\n")
+        #expect(try storefront("transactions", "--json").array().isEmpty)
+    }
+
+    @Test("transactions --json lists every transaction with its dates and verification")
+    func transactionsJSON() throws {
+        _ = try storefront("buy", Self.seeds)
+        _ = try storefront("buy", Self.monthly)
+        let listed = try storefront("transactions", "--json")
+        #expect(listed.status == 0)
+        let rows = try listed.array()
+        #expect(rows.count == 2)
+        for row in rows {
+            for key in ["id", "originalID", "productID", "purchaseDate", "expirationDate", "revocationDate", "verified"] {
+                #expect(row.keys.contains(key), "missing \(key)")
+            }
+            #expect(row["verified"] as? Bool == true)
+            #expect(row["revocationDate"] is NSNull)
+        }
+        #expect(rows[0]["expirationDate"] is NSNull)
+        let expiration = try #require(rows[1]["expirationDate"] as? String)
+        #expect(try Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(expiration) > Date())
+        #expect(rows[1]["offerType"] as? String == "introductory")
+    }
+
+    @Test("A row edited in the file lists as unverified and entitles nothing")
+    func tamperedRow() throws {
+        _ = try storefront("buy", Self.feeder)
+        try folder.edit("UPDATE transactions SET price = '0.01'")
+        let rows = try storefront("transactions", "--json").array()
+        #expect(rows.first?["verified"] as? Bool == false)
+        let owned = try storefront("entitlements", "--json").object()
+        #expect((owned["products"] as? [Any])?.isEmpty == true)
+        let refund = try storefront("refund", "1")
+        #expect(refund.status == 65)
+        #expect(refund.stderr.hasPrefix("storefront: cannot refund transaction 1: transaction 1 does not verify"))
+    }
+
+    @Test("Refunding removes the entitlement; advancing a month renews the subscription")
+    func refundAndAdvance() throws {
+        _ = try storefront("buy", Self.feeder)
+        _ = try storefront("buy", "com.example.backyardbirds.pass.grove.monthly")
+        var owned = try storefront("entitlements", "--json").object()
+        #expect((owned["products"] as? [[String: Any]])?.compactMap { $0["productID"] as? String }
+            == [Self.feeder, "com.example.backyardbirds.pass.grove.monthly"])
+
+        #expect(try storefront("refund", "1").stdout == "Refunded transaction 1 (\(Self.feeder))\n")
+        owned = try storefront("entitlements", "--json").object()
+        #expect((owned["products"] as? [[String: Any]])?.compactMap { $0["productID"] as? String }
+            == ["com.example.backyardbirds.pass.grove.monthly"])
+
+        let advanced = try storefront("advance", "1mo", "--json").object()
+        let renewals = try #require(advanced["renewals"] as? [[String: Any]])
+        #expect(renewals.count == 1)
+        #expect(renewals.first?["originalID"] as? Int == 2)
+        let rows = try storefront("transactions", "--json").array()
+        #expect(rows.count == 3)
+        #expect(rows.last?["purchaseDate"] as? String == rows[1]["expirationDate"] as? String)
+    }
+
+    @Test("Bad input exits with a sysexits code and one line naming what is wrong")
+    func badInput() throws {
+        let unknown = try storefront("buy", "com.example.nothing")
+        #expect(unknown.status == 65)
+        #expect(unknown.stderr == "storefront: unknown product \"com.example.nothing\": not in catalog backyardbirds\n")
+
+        let failing = try storefront("buy", Self.feeder, "--fail", "purchase=purchaseNotAllowed")
+        #expect(failing.status == 1)
+        #expect(failing.stderr == "storefront: purchase of \(Self.feeder) failed: Purchases are not allowed on this account.\n")
+
+        for (arguments, mention) in [
+            (["buy", Self.feeder, "--latency", "soon"], "--latency \"soon\""),
+            (["buy", Self.feeder, "--latency", "800ms-"], "--latency \"800ms-\""),
+            (["buy", Self.feeder, "--fail", "everything"], "--fail \"everything\""),
+            (["buy", Self.feeder, "--fail", "loadProducts=ineligibleForOffer"], "loadProducts cannot fail with \"ineligibleForOffer\""),
+            (["buy", Self.feeder, "--storefront", "XYZ"], "--storefront \"XYZ\""),
+            (["buy", Self.feeder, "--original-app-version", "one"], "--original-app-version \"one\""),
+            (["advance", "1 month"], "\"1 month\""),
+            (["advance", "0d"], "\"0d\""),
+        ] {
+            let result = try StorefrontProcess(arguments + ledgerArguments).wait()
+            #expect(result.status == 64, "\(arguments)")
+            #expect(result.stderr.split(separator: "\n").first?.contains(mention) == true, "\(arguments): \(result.stderr)")
+        }
+
+        let missing = try storefront("transactions", "--catalog", "/nonexistent/Shop.storekit")
+        #expect(missing.status == 66)
+        #expect(missing.stderr.contains("/nonexistent/Shop.storekit"))
+
+        let blocker = folder.url.appendingPathComponent("file")
+        try Data("not a folder".utf8).write(to: blocker)
+        let cannotCreate = try StorefrontProcess(["buy", Self.feeder, "--ledger", blocker.path + "/sub/ledger.sqlite"]).wait()
+        #expect(cannotCreate.status == 73)
+        #expect(cannotCreate.stderr.hasPrefix("storefront: cannot create \(blocker.path)/sub"))
+
+        let notALedger = folder.url.appendingPathComponent("notes.sqlite")
+        try Data(repeating: 0x41, count: 4096).write(to: notALedger)
+        let garbage = try StorefrontProcess(["transactions", "--ledger", notALedger.path]).wait()
+        #expect(garbage.status == 65)
+        #expect(garbage.stderr.contains(notALedger.path))
+    }
+
+    @Test("The default ledger lives under XDG_DATA_HOME, by catalog identifier")
+    func defaultLedger() throws {
+        let home = folder.url.appendingPathComponent("data")
+        let bought = try StorefrontProcess(["buy", Self.seeds], environment: ["XDG_DATA_HOME": home.path]).wait()
+        #expect(bought.status == 0)
+        let database = home.appendingPathComponent("storefront/7C2E94B1/ledger.sqlite")
+        #expect(FileManager.default.fileExists(atPath: database.path))
+        let listed = try StorefrontProcess(["transactions", "--json"], environment: ["XDG_DATA_HOME": home.path]).wait()
+        #expect(try listed.array().count == 1)
+        let memory = try StorefrontProcess(["transactions", "--json", "--in-memory"], environment: ["XDG_DATA_HOME": home.path]).wait()
+        #expect(try memory.array().isEmpty)
+    }
+
+    @Test("entitlements reports the app transaction with --original-app-version, first date kept")
+    func appTransaction() throws {
+        let first = try storefront("entitlements", "--json", "--original-app-version", "1.9.3").object()
+        let app = try #require(first["app"] as? [String: Any])
+        #expect(app["originalAppVersion"] as? String == "1.9.3")
+        #expect(app["verified"] as? Bool == true)
+        let again = try storefront("entitlements", "--json").object()
+        let later = try #require(again["app"] as? [String: Any])
+        #expect(later["originalAppVersion"] as? String == "1.0")
+        #expect(later["originalPurchaseDate"] as? String == app["originalPurchaseDate"] as? String)
+    }
+
+    @Test("Other storefronts re-price in their currency")
+    func storefrontOverride() throws {
+        let yen = try storefront("buy", Self.feeder, "--storefront", "JPN", "--json").object()
+        let transaction = try #require(yen["transaction"] as? [String: Any])
+        #expect(transaction["price"] as? String == "5")
+        #expect(transaction["currency"] as? String == "JPY")
+        #expect(transaction["storefront"] as? String == "JPN")
+        let pounds = try storefront("buy", Self.seeds, "--storefront", "gbr")
+        #expect(pounds.stdout.contains("for £0.99"))
+    }
+
+    @Test("No output ever shows the store's signing key")
+    func keyNeverPrinted() throws {
+        var outputs = [try storefront("buy", Self.feeder, "--json"), try storefront("transactions"),
+                       try storefront("restore"), try storefront("refund", "1", "--json")]
+        outputs.append(try storefront("buy", "nope"))
+        let pem = try String(contentsOf: folder.signingKey, encoding: .utf8)
+        let keyLines = pem.split(separator: "\n").filter { !$0.hasPrefix("-----") }
+        #expect(!keyLines.isEmpty)
+        for output in outputs {
+            for line in keyLines {
+                #expect(!output.stdout.contains(line) && !output.stderr.contains(line))
+            }
+            #expect(!output.stdout.contains("PRIVATE KEY") && !output.stderr.contains("PRIVATE KEY"))
+        }
+    }
+}
