@@ -1,10 +1,12 @@
 import Foundation
 
-/// The command line: `storefront-bench [--quick] [--output PATH] [--storefront PATH]
-/// [--command TEXT]`, and how many repetitions each figure gets.
+/// The command line: `storefront-bench [--quick] [--only SECTION] [--output PATH]
+/// [--storefront PATH] [--command TEXT]`, and how many repetitions each figure gets.
 struct BenchOptions {
     /// Fewer repetitions, for `make bench QUICK=1` (under a minute).
     var quick = false
+    /// Run one section (to profile it); no results file is written.
+    var only: BenchRun.Section?
     var output = "bench/results.json"
     /// The release `storefront` binary; by default the one next to this executable.
     var storefront: String
@@ -24,9 +26,15 @@ struct BenchOptions {
             switch argument {
             case "--quick": quick = true
             case "--output": output = try value(after: argument)
+            case "--only":
+                let name = try value(after: argument)
+                guard let section = BenchRun.Section(rawValue: name) else {
+                    throw BenchError("--only \(name.debugDescription): use one of " + BenchRun.Section.allCases.map(\.rawValue).joined(separator: ", "))
+                }
+                only = section
             case "--storefront": storefront = try value(after: argument)
             case "--command": command = try value(after: argument)
-            default: throw BenchError("unknown argument \(argument.debugDescription); usage: storefront-bench [--quick] [--output PATH] [--storefront PATH] [--command TEXT]")
+            default: throw BenchError("unknown argument \(argument.debugDescription); usage: storefront-bench [--quick] [--only SECTION] [--output PATH] [--storefront PATH] [--command TEXT]")
             }
         }
         guard FileManager.default.isExecutableFile(atPath: storefront) else {
@@ -41,4 +49,5 @@ struct BenchOptions {
     var purchases: Int { quick ? 300 : 2_000 }
     var purchaseRuns: Int { quick ? 1 : 3 }
     var verificationRuns: Int { quick ? 2 : 5 }
+    var ceilingSignatures: Int { quick ? 2_000 : 10_000 }
 }

@@ -21,13 +21,20 @@ struct BenchRun {
         return "\(ProcessInfo.processInfo.activeProcessorCount) cores, Linux \(release), load average \(load)"
     }()
 
+    /// Parts of the run, for `--only`.
+    enum Section: String, CaseIterable {
+        case frames, terminal, processes, ledger
+    }
+
     mutating func all() async throws {
         _ = Self.machine
         let catalogs = try GeneratedCatalogs(storefront: options.storefront)
-        try await frames(catalogs)
-        try await terminal(catalogs)
-        try processes(catalogs)
-        try await ledger(catalogs.folder)
+        let only = options.only
+        let wanted = { (section: Section) in only == nil || only == section }
+        if wanted(.frames) { try await frames(catalogs) }
+        if wanted(.terminal) { try await terminal(catalogs) }
+        if wanted(.processes) { try processes(catalogs) }
+        if wanted(.ledger) { try await ledger(catalogs.folder) }
     }
 
     private func progress(_ message: String) {
@@ -128,5 +135,9 @@ struct BenchRun {
         results.verificationsPerSecond = cold.median
         report.add("verifications_per_s (cold)", cold.median, unit: "/s", target: ">= 20000", met: cold.median >= 20_000)
         report.add("  warm (signatures memoised)", warm.median, unit: "/s")
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        let single = try await signatureCeiling(count: options.ceilingSignatures, tasks: 1)
+        let parallel = try await signatureCeiling(count: options.ceilingSignatures, tasks: cores)
+        report.add("  bare ES256 verify, 1 task / \(cores) tasks", single, unit: "/ \(Report.format(parallel)) /s")
     }
 }

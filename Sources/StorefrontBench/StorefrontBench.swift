@@ -14,10 +14,12 @@ struct StorefrontBench {
             let options = try BenchOptions(arguments: CommandLine.arguments)
             var run = BenchRun(options: options)
             try await run.all()
-            let text = run.results.json(catalogSizes: FrameBench.catalogSizes)
-            let output = URL(fileURLWithPath: options.output)
-            try FileManager.default.createDirectory(at: output.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: output)
+            if options.only == nil {
+                let text = run.results.json(catalogSizes: FrameBench.catalogSizes)
+                let output = URL(fileURLWithPath: options.output)
+                try FileManager.default.createDirectory(at: output.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try Data(text.utf8).write(to: output)
+            }
             print("""
 
                 command: \(options.command)
@@ -26,7 +28,7 @@ struct StorefrontBench {
 
                 \(run.report.table)
 
-                wrote \(options.output)
+                \(options.only == nil ? "wrote \(options.output)" : "only \(options.only?.rawValue ?? ""): no results file written")
                 """)
         } catch {
             FileHandle.standardError.write(Data("storefront-bench: \(error)\n".utf8))
