@@ -80,11 +80,13 @@ public struct TooSmallMessage: Sendable, Hashable {
 
     public func render(in area: Rect, options: RenderOptions, into buffer: inout Buffer) {
         buffer.fill(area)
-        let lines = [
-            ("Terminal too small", Palette.warning),
-            ("\(width)x\(height), needs \(Self.minimumWidth)x\(Self.minimumHeight)", Palette.secondary),
-        ]
-        let wrapped = lines.flatMap { text, style in text.wrapped(toWidth: max(1, area.width)).map { ($0, style) } }
+        let sizes = "\(width)x\(height), needs \(Self.minimumWidth)x\(Self.minimumHeight)"
+        func lines(_ texts: [(String, Style)]) -> [(String, Style)] {
+            texts.flatMap { text, style in text.wrapped(toWidth: max(1, area.width)).map { ($0, style) } }
+        }
+        // The sizes matter most: on a tiny screen the heading gives way to them.
+        var wrapped = lines([("Terminal too small", Palette.warning), (sizes, Palette.secondary)])
+        if wrapped.count > area.height { wrapped = lines([(sizes, Palette.secondary)]) }
         let top = area.y + max(0, (area.height - wrapped.count) / 2)
         for (row, (text, style)) in wrapped.enumerated() {
             buffer.writeCentered(text, in: area, y: top + row, style: options.style(style), ellipsis: "")

@@ -1,5 +1,5 @@
-/// A centred, boxed panel over the screen: the confirmation sheet and alerts. It clears
-/// what is under it, shows its lines, and a row of buttons at the bottom.
+/// A centred, boxed panel over the screen: the confirmation sheet and alerts. It dims the
+/// screen, clears what is under it, shows its lines, and a row of buttons at the bottom.
 struct Modal {
     let title: String?
     /// Body lines, already fitted to `innerWidth(in:)`; empty strings are blank rows.
@@ -38,6 +38,8 @@ struct Modal {
     }
 
     func render(in area: Rect, into buffer: inout Buffer) {
+        // What is behind the panel fades, so the panel reads as in front.
+        buffer.applyStyle(Style(.dim), to: area)
         let frame = frame(in: area)
         let inner = buffer.drawBox(frame, title: title, style: options.style(Palette.border), options: options)
         let textArea = inner.inset(by: Insets(horizontal: 1))

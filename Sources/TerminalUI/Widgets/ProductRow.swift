@@ -27,7 +27,7 @@ struct ProductRow {
             for (offset, line) in lines.enumerated() {
                 buffer.write(line, x: textX, y: rect.y + 1 + offset, style: context.style(Palette.secondary), within: rect)
             }
-            highlight(Rect(x: rect.x, y: rect.y, width: rect.width, height: min(3, rect.height)), in: &buffer)
+            highlight(Rect(x: rect.x, y: rect.y, width: rect.width, height: 1), in: &buffer)
         case .large:
             drawCard(in: rect, into: &buffer)
         }

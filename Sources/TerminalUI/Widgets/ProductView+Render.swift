@@ -59,9 +59,13 @@ private struct Placeholder {
         if let hint {
             textEnd = buffer.writeTrailing(hint, endingAt: textEnd, y: rect.y, style: context.style(Palette.secondary), within: rect) - 2
         }
-        buffer.write(
-            text.truncated(toWidth: max(0, textEnd - textX), ellipsis: context.options.glyph(.ellipsis)),
-            x: textX, y: rect.y, style: context.style(Palette.secondary), within: rect
-        )
+        // Wrapped over the rows there are: a failure's reason may need more than one.
+        let firstLine = text.truncated(toWidth: max(0, textEnd - textX), ellipsis: context.options.glyph(.ellipsis))
+        let lines = rect.height == 1
+            ? [firstLine]
+            : text.wrapped(toWidth: max(1, textEnd - textX), maxLines: min(3, rect.height), ellipsis: context.options.glyph(.ellipsis))
+        for (offset, line) in lines.enumerated() {
+            buffer.write(line, x: textX, y: rect.y + offset, style: context.style(Palette.secondary), within: rect)
+        }
     }
 }

@@ -2,7 +2,7 @@ import StorefrontModel
 
 extension StoreView {
     /// Content wider than this is centred: long rows are hard to read across.
-    static let maximumContentWidth = 100
+    static let maximumContentWidth = 88
 
     /// The buttons this view shows around its list (Close, Restore Purchases).
     public func storeButtons(context: StoreContext) -> [StoreButton] {
@@ -76,7 +76,7 @@ extension StoreView {
             return layout.rowRect(for: state.selectedIndex, scrollOffset: offset).map(layout.style.cursor(inRow:))
         case .filter:
             guard let status = layout.status else { return nil }
-            return Position(x: min(status.maxX - 1, status.x + 1 + displayWidth(of: state.filterText ?? "")), y: status.y)
+            return Position(x: min(status.maxX - 1, status.x + 1 + displayWidth(of: "/" + (state.filterText ?? ""))), y: status.y)
         case .button(let role):
             guard let bar = layout.buttonBar else { return nil }
             return StoreButtonBar(buttons: storeButtons(context: context), options: context.options)
