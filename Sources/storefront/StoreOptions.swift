@@ -113,7 +113,7 @@ struct StoreOptions: ParsableArguments {
     private func parsedFailures() throws -> [(StoreAPI, SimulatedError)] {
         try failures.map { text in
             let parts = text.split(separator: "=", maxSplits: 1).map(String.init)
-            guard let name = parts.first, let api = StoreAPI(rawValue: name) else {
+            guard let name = parts.first, let api = StoreAPI(name: name) else {
                 throw ValidationError(
                     "--fail \"\(text)\": unknown API; use one of: " + StoreAPI.allCases.map(\.rawValue).joined(separator: ", ")
                 )

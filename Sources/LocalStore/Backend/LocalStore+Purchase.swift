@@ -12,10 +12,12 @@ import StorefrontModel
 /// }
 /// ```
 public enum LocalPurchaseOutcome: Sendable {
+    /// Bought (or already owned): the transaction, verified or not.
     case success(VerificationResult<Transaction>)
     /// Waiting for approval (Ask to Buy) or for the customer to resolve an interrupted
     /// purchase; `approveAskToBuy(requestID:)` completes it.
     case pending(AskToBuyRequest)
+    /// The customer cancelled at the payment sheet; nothing was recorded.
     case userCancelled
 
     /// The outcome as StoreKit reports it.

@@ -64,10 +64,12 @@ extension LocalStore {
         guard let subscription = request.product.subscription, let intro = subscription.introductoryOffer else {
             return nil
         }
-        let groupID = subscription.subscriptionGroupID
-        let used = try await ledger.transactions().contains {
-            $0.isVerified && $0.transaction.subscriptionGroupID == groupID
-        }
-        return used ? nil : intro
+        return try await groupsSubscribedTo().contains(subscription.subscriptionGroupID) ? nil : intro
+    }
+
+    /// The groups the customer ever subscribed in. Intro offers are once per group: any
+    /// verified subscription there, even a refunded one, uses the chance up.
+    func groupsSubscribedTo() async throws -> Set<String> {
+        Set(try await ledger.transactions().filter(\.isVerified).compactMap(\.transaction.subscriptionGroupID))
     }
 }

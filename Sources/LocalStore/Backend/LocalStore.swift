@@ -20,7 +20,9 @@ import StorefrontModel
 public actor LocalStore: StoreBackend {
     /// The catalog as this store sells it: storefront, currency and locale.
     public nonisolated let catalog: CatalogStorefront
+    /// The signed ledger every purchase is recorded in.
     public nonisolated let ledger: Ledger
+    /// Where the store sleeps (latency, ledger watching) and reads the date from.
     public nonisolated let clock: StoreClock
     /// The test controls in force; change them with `setControls(_:)`.
     public private(set) var controls: StoreControls
@@ -80,8 +82,7 @@ public actor LocalStore: StoreBackend {
         try await begin(.loadProducts)
         var products = catalog.products(for: ids)
         guard products.contains(where: { $0.subscription != nil }) else { return products }
-        // Intro offers are once per group: any subscription there, even refunded, uses it up.
-        let usedGroups = Set(try await ledger.transactions().filter(\.isVerified).compactMap(\.transaction.subscriptionGroupID))
+        let usedGroups = try await groupsSubscribedTo()
         for index in products.indices {
             if let groupID = products[index].subscription?.subscriptionGroupID {
                 products[index].subscription?.isEligibleForIntroOffer = !usedGroups.contains(groupID)

@@ -22,6 +22,16 @@ public enum StoreAPI: String, CaseIterable, Hashable, Sendable {
     /// `appTransaction()`.
     case appTransaction
 
+    /// The API called `name` on the command line: a case name, or `sync` for `appStoreSync`.
+    ///
+    /// ```swift
+    /// StoreAPI(name: "sync") // .appStoreSync
+    /// ```
+    public init?(name: String) {
+        guard let api = name == "sync" ? .appStoreSync : StoreAPI(rawValue: name) else { return nil }
+        self = api
+    }
+
     /// The API of a `.storekit` file's `_storeKitErrors` entry; `nil` for the sheets
     /// (manage subscriptions, refund request, offer code), which a terminal store has not.
     public init?(_ api: StoreKitErrorSetting.API) {
