@@ -101,6 +101,13 @@ let package = Package(
         ),
         .testTarget(name: "CursesBackendTests", dependencies: ["CursesBackend"]),
         .testTarget(name: "EndToEndTests", dependencies: []),
+        .testTarget(
+            name: "ReliabilityTests",
+            dependencies: [
+                "StoreCatalog", "StorefrontModel", "LocalStore", "TerminalUI",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
