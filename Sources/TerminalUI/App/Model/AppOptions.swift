@@ -12,9 +12,8 @@ public struct AppOptions: Sendable {
     public var render: RenderOptions
     /// Where the policies button's links lead, usually from the catalog.
     public var policies: PolicyLinks
-    /// The time zone and locale dates are shown in.
+    /// The time zone dates are shown in.
     public var timeZone: TimeZone
-    public var locale: Locale
     /// Show the confirmation sheet before each purchase; off buys at once.
     public var confirmsPurchases: Bool
     /// Purchase actions around every shop, outside the shop's own.
@@ -24,14 +23,12 @@ public struct AppOptions: Sendable {
         render: RenderOptions = RenderOptions(),
         policies: PolicyLinks = PolicyLinks(),
         timeZone: TimeZone = TimeZone(identifier: "UTC") ?? .current,
-        locale: Locale = Locale(identifier: "en_US"),
         confirmsPurchases: Bool = true,
         purchaseActions: PurchaseActions = PurchaseActions()
     ) {
         self.render = render
         self.policies = policies
         self.timeZone = timeZone
-        self.locale = locale
         self.confirmsPurchases = confirmsPurchases
         self.purchaseActions = purchaseActions
     }

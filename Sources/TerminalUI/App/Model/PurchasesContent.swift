@@ -112,13 +112,17 @@ public struct PurchasesContent: Sendable {
 }
 
 extension AppState {
-    /// A date as the Purchases screen shows it, in the app's time zone and locale, the same
-    /// on every machine: "Jan 1, 2026" or "Jan 1, 2026 09:30".
+    /// A date as the Purchases screen shows it, in the app's time zone, the same in every
+    /// locale: "2026-01-01" or "2026-01-01 09:30".
     func formatted(_ date: Date, withTime: Bool) -> String {
-        var style = Date.FormatStyle.dateTime.year().month(.abbreviated).day()
-        if withTime { style = style.hour(.twoDigits(amPM: .omitted)).minute(.twoDigits) }
-        style.locale = options.locale
-        style.timeZone = options.timeZone
-        return date.formatted(style)
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = options.timeZone
+        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: date)
+        func two(_ value: Int?) -> String {
+            let number = value ?? 0
+            return number < 10 ? "0\(number)" : "\(number)"
+        }
+        let day = "\(parts.year ?? 0)-\(two(parts.month))-\(two(parts.day))"
+        return withTime ? "\(day) \(two(parts.hour)):\(two(parts.minute))" : day
     }
 }

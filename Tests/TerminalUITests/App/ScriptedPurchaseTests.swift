@@ -1,0 +1,216 @@
+import LocalStore
+import StorefrontModel
+import Testing
+import TerminalUI
+
+/// Whole purchases driven by keys, as a customer would, against the local store with the
+/// Backyard Birds catalog and layout.
+@Suite("Scripted purchases")
+struct ScriptedPurchaseTests {
+    // The store list: Backyard Birds Pass, Bird Food, Feeders & Gear, Migration Season, Your Purchases.
+    static let openPass: [Key] = [.enter]
+    static let openBirdFood: [Key] = [.down, .enter]
+    static let openPurchases: [Key] = [.end, .enter]
+
+    func press(_ keys: [Key], _ harness: AppHarness) async {
+        for key in keys { await harness.app.press(key) }
+    }
+
+    @Test("Buy a tip: the sheet, a thank-you, the count in the row and in Your Purchases")
+    func buyTip() async throws {
+        let harness = try await AppHarness.make()
+        await press(Self.openBirdFood, harness)
+        await harness.app.press(.enter)
+        #expect(await harness.shows("Confirm Purchase"))
+        #expect(await harness.shows("Sunflower Hearts"))
+        await harness.app.press(.char("y"))
+        #expect(await harness.shows("Thank you!"))
+        await harness.app.press(.enter, .esc)
+        await press(Self.openPurchases, harness)
+        let screen = await harness.text
+        #expect(screen.contains("Sunflower Hearts ×1"))
+        #expect(screen.contains("✓ 2026-01-01 00:00  Sunflower Hearts"))
+    }
+
+    @Test("Subscribe with a free trial, then upgrade: the sheet says Try It Free, then Upgrade")
+    func trialThenUpgrade() async throws {
+        let harness = try await AppHarness.make()
+        await press(Self.openPass, harness)
+        // Plans in level order: Sanctuary ×2, Grove ×2, Meadow monthly (1 week free), Meadow yearly.
+        await harness.app.press(.down, .down, .down, .down, .enter)
+        #expect(await harness.shows("[ Try It Free ]"))
+        #expect(await harness.shows("1 week free, then $2.99/month"))
+        await harness.app.press(.char("y"))
+        #expect(try await harness.store.currentEntitlements().purchasedProductIDs == [BackyardBirds.meadowMonthly])
+        #expect(!(await harness.shows("Purchase failed")))
+
+        await harness.app.press(.home, .enter)  // Sanctuary Monthly, a higher tier
+        #expect(await harness.shows("[ Upgrade ]"))
+        #expect(!(await harness.shows("free")))  // no trial on a plan change
+        await harness.app.press(.char("y"))
+        #expect(try await harness.store.currentEntitlements().purchasedProductIDs == [BackyardBirds.sanctuaryMonthly])
+
+        await harness.app.press(.esc)
+        await press(Self.openPurchases, harness)
+        let screen = await harness.text
+        #expect(screen.contains("✓ Backyard Birds Pass"))
+        #expect(screen.contains("✓ Sanctuary Monthly"))
+        #expect(screen.contains("free trial"))
+        #expect(screen.contains("upgraded"))
+    }
+
+    @Test("Restore Purchases from the store list and from a shop's button")
+    func restore() async throws {
+        let harness = try await AppHarness.make()
+        _ = try await harness.store.buy(BackyardBirds.copperFeeder)
+        await harness.app.press(.char("r"))
+        #expect(await harness.shows("Purchases restored"))
+        #expect(await harness.shows("1 purchase is active."))
+        await harness.app.press(.enter, .down, .down, .enter, .tab, .enter)
+        #expect(await harness.shows("Purchases restored"))
+    }
+
+    @Test("Ask to Buy: waiting for approval, nothing else to buy meanwhile, then approved")
+    func askToBuy() async throws {
+        var controls = StoreControls()
+        controls.askToBuy = true
+        let harness = try await AppHarness.make(controls: controls)
+        await press(Self.openBirdFood, harness)
+        await harness.app.press(.enter, .char("y"))
+        #expect(await harness.shows("Waiting for approval"))
+        await harness.app.press(.enter)
+        #expect(await harness.shows("Waiting"))
+        await harness.app.press(.enter)  // the same row again: no second request
+        #expect(!(await harness.shows("Confirm Purchase")))
+
+        let request = try #require(try await harness.store.pendingRequests().first)
+        _ = try await harness.store.approveAskToBuy(requestID: request.id)
+        await harness.app.settle()
+        #expect(await harness.shows("Approved"))
+        await harness.app.press(.enter)
+        #expect(await harness.shows("Sunflower Hearts ×1"))
+    }
+
+    @Test("A failed purchase shows the error; once the store works again, buying again succeeds")
+    func failureThenRetry() async throws {
+        var controls = StoreControls()
+        controls.failures[.purchase] = StoreAPI.purchase.defaultError
+        let harness = try await AppHarness.make(controls: controls)
+        await press(Self.openBirdFood, harness)
+        await harness.app.press(.enter, .char("y"))
+        #expect(await harness.shows("Purchase failed"))
+        #expect(try await harness.store.allTransactions().isEmpty)
+
+        await harness.store.setControls(StoreControls())
+        await harness.app.press(.enter, .enter, .char("y"))
+        #expect(await harness.shows("Thank you!"))
+    }
+
+    @Test("A failed load says how to retry, and r retries")
+    func loadFailureThenRetry() async throws {
+        var controls = StoreControls()
+        controls.failures[.loadProducts] = StoreAPI.loadProducts.defaultError
+        let harness = try await AppHarness.make(controls: controls)
+        await press(Self.openBirdFood, harness)
+        #expect(await harness.shows("Couldn't load the store"))
+        #expect(await harness.shows("r retry"))
+        await harness.store.setControls(StoreControls())
+        await harness.app.press(.char("r"))
+        #expect(await harness.shows("Sunflower Hearts"))
+    }
+
+    @Test("Esc during a purchase goes back, and the result still shows when it arrives")
+    func escapeKeepsResult() async throws {
+        var controls = StoreControls()
+        controls.latency = .fixed(.milliseconds(300))
+        let harness = try await AppHarness.make(controls: controls)
+        await harness.app.wait(.seconds(3))
+        await press(Self.openBirdFood, harness)
+        await harness.app.wait(.milliseconds(300))
+        await harness.app.press(.enter, .char("y"), .esc)
+        #expect(await harness.app.state.screen == .storeList)
+        #expect(await harness.shows("Buying Sunflower Hearts"))
+        await harness.app.wait(.seconds(3))
+        #expect(await harness.shows("Thank you!"))
+    }
+
+    @Test("While a purchase runs, other rows are dimmed and buy nothing")
+    func dimmedRowsDoNothing() async throws {
+        var controls = StoreControls()
+        controls.latency = .fixed(.seconds(1))
+        let harness = try await AppHarness.make(controls: controls)
+        await harness.app.wait(.seconds(10))
+        await press(Self.openBirdFood, harness)
+        await harness.app.wait(.seconds(1))
+        await harness.app.press(.enter, .char("y"), .down, .enter)
+        #expect(!(await harness.shows("Confirm Purchase")))
+        let screen = await harness.app.render()
+        for name in ["Hummingbird Nectar", "Suet Cake"] {
+            let y = try #require(row(containing: name, in: screen))
+            let x = try #require(column(of: "Buy", inRow: y, of: screen))
+            #expect(screen.cell(x: x, y: y)?.style.modifiers.contains(.dim) == true)
+        }
+        await harness.app.wait(.seconds(10))
+        await harness.store.setControls(StoreControls())  // no latency: the test reads the store itself
+        #expect(try await harness.store.allTransactions().map(\.unsafePayloadValue.productID) == [BackyardBirds.sunflower])
+    }
+
+    @Test("A layout product the catalog lacks is marked unavailable and the shop still works")
+    func unavailableProduct() async throws {
+        let harness = try await AppHarness.make()
+        await press(Self.openBirdFood, harness)
+        #expect(await harness.shows("⚠ 1 product is not available in this storefront"))
+        #expect(!(await harness.shows("nyjer")))
+        await harness.app.press(.end, .enter)
+        #expect(await harness.shows("Dried Mealworms"))
+        #expect(await harness.shows("Confirm Purchase"))
+    }
+
+    @Test("An unverified transaction is marked ⚠ in the history")
+    func unverified() async throws {
+        var controls = StoreControls()
+        controls.failures[.verification] = StoreAPI.verification.defaultError
+        let harness = try await AppHarness.make(controls: controls)
+        await press(Self.openBirdFood, harness)
+        await harness.app.press(.enter, .char("y"))
+        #expect(await harness.shows("Purchase not verified"))
+        await harness.app.press(.enter, .esc)
+        await press(Self.openPurchases, harness)
+        #expect(await harness.shows("⚠ 2026-01-01 00:00  Sunflower Hearts"))
+        #expect(await harness.shows("unverified"))
+    }
+
+    @Test("/ filters a shop by what you type; Esc brings every row back")
+    func filter() async throws {
+        let harness = try await AppHarness.make()
+        await press(Self.openBirdFood, harness)
+        await harness.app.press(.char("/"))
+        await harness.app.type("suet")
+        let filtered = await harness.text
+        #expect(filtered.contains("Suet Cake"))
+        #expect(!filtered.contains("Sunflower Hearts"))
+        #expect(filtered.contains("/suet"))
+        await harness.app.press(.esc)
+        #expect(await harness.shows("Sunflower Hearts"))
+    }
+
+    @Test("? shows every key of the screen; Esc hides it")
+    func help() async throws {
+        let harness = try await AppHarness.make()
+        await press(Self.openPass, harness)
+        await harness.app.press(.char("?"))
+        let screen = await harness.text
+        #expect(screen.contains("Keys"))
+        #expect(screen.contains("← →"))
+        #expect(screen.contains("subscribe"))
+        await harness.app.press(.esc)
+        #expect(!(await harness.shows("Keys")))
+    }
+
+    @Test("q quits")
+    func quit() async throws {
+        let harness = try await AppHarness.make()
+        await harness.app.press(.char("q"))
+        #expect(await harness.app.app.isFinished)
+    }
+}

@@ -1,0 +1,82 @@
+import LocalStore
+import Testing
+import TerminalUI
+
+/// The headless runtime: effects settle at the current virtual time, only `wait` moves
+/// the clock, so latency and spinners are the same every run.
+@Suite("Headless settling")
+struct SettleTests {
+    static let birdFood = "Sunflower Hearts"
+
+    func slowStore(_ latency: Duration) -> StoreControls {
+        var controls = StoreControls()
+        controls.latency = .fixed(latency)
+        return controls
+    }
+
+    @Test("A shop shows its spinner until the clock passes the store's latency")
+    func latencyHoldsTheLoad() async throws {
+        let harness = try await AppHarness.make(controls: slowStore(.milliseconds(500)))
+        await harness.app.press(.down, .enter)
+        #expect(await harness.shows("Loading products"))
+        await harness.app.wait(.milliseconds(499))
+        #expect(await harness.shows("Loading products"))
+        await harness.app.wait(.milliseconds(1))
+        #expect(await harness.shows(Self.birdFood))
+        #expect(!(await harness.shows("Loading products")))
+    }
+
+    @Test("The confirmation sheet parks the purchase; settling does not wait for the customer")
+    func sheetParks() async throws {
+        let harness = try await AppHarness.make()
+        await harness.app.press(.down, .enter, .enter)
+        #expect(await harness.shows("Confirm Purchase"))
+        #expect(try await harness.store.allTransactions().isEmpty)
+    }
+
+    @Test("A purchase with latency: spinner first, the thank-you once every store call is due")
+    func purchaseOverTime() async throws {
+        let harness = try await AppHarness.make(controls: slowStore(.milliseconds(400)))
+        await harness.app.wait(.seconds(3))  // the store opens: several calls, one after another
+        await harness.app.press(.down, .enter)
+        await harness.app.wait(.milliseconds(400))
+        await harness.app.press(.enter, .char("y"))
+        #expect(await harness.shows("Buying \(Self.birdFood)"))
+        #expect(!(await harness.shows("Thank you!")))
+        await harness.app.wait(.seconds(3))
+        #expect(await harness.shows("Thank you!"))
+    }
+
+    @Test("Spinner frames follow the virtual clock")
+    func spinnerTurns() async throws {
+        let harness = try await AppHarness.make(controls: slowStore(.seconds(2)))
+        await harness.app.press(.down, .enter)
+        let first = await harness.app.render()
+        await harness.app.wait(Spinner.interval)
+        let second = await harness.app.render()
+        let elapsed = await harness.app.state.elapsed
+        #expect(elapsed == Spinner.interval)
+        let frames = (Spinner.frame(at: .zero, options: RenderOptions()), Spinner.frame(at: elapsed, options: RenderOptions()))
+        #expect(first.textLines().contains { $0.contains("\(frames.0) Loading products") })
+        #expect(second.textLines().contains { $0.contains("\(frames.1) Loading products") })
+        #expect(frames.0 != frames.1)
+    }
+
+    @Test("The same script gives the same screens, frame by frame")
+    func repeatable() async throws {
+        let script = try KeyScript("down enter wait:300ms enter wait:100ms y wait:250ms wait:2s enter esc end enter")
+        func screens() async throws -> [[String]] {
+            let harness = try await AppHarness.make(controls: slowStore(.milliseconds(250)))
+            var screens: [[String]] = []
+            for step in script.steps {
+                await harness.app.run(KeyScript(steps: [step]))
+                screens.append(await harness.app.render().textLines())
+            }
+            return screens
+        }
+        let first = try await screens()
+        let second = try await screens()
+        #expect(first == second)
+        #expect(first.contains { $0.contains { $0.contains("Thank you!") } })
+    }
+}

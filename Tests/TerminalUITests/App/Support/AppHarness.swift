@@ -1,0 +1,72 @@
+import Foundation
+import LocalStore
+import StoreCatalog
+import StorefrontModel
+import TerminalUI
+
+/// The Backyard Birds catalog and layout from the repository's Resources folder.
+enum BackyardBirds {
+    static let resources = URL(fileURLWithPath: #filePath)  // Tests/TerminalUITests/App/Support/AppHarness.swift
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Resources")
+
+    static let catalogURL = resources.appendingPathComponent("Catalogs/BackyardBirds.storekit")
+    static let layoutURL = resources.appendingPathComponent("Layouts/BackyardBirds.json")
+
+    static func catalog() throws -> Catalog {
+        try CatalogLoader.load(contentsOf: catalogURL)
+    }
+
+    static func layout() throws -> StoreLayout {
+        try StoreLayout(json: Data(contentsOf: layoutURL), file: "BackyardBirds.json", catalog: catalog())
+    }
+
+    // Product IDs, shortened.
+    static let sunflower = "com.example.backyardbirds.food.sunflower"
+    static let suet = "com.example.backyardbirds.food.suet"
+    static let nyjer = "com.example.backyardbirds.food.nyjer"
+    static let copperFeeder = "com.example.backyardbirds.feeder.copper"
+    static let fieldGuide = "com.example.backyardbirds.guide.songbirds"
+    static let sanctuaryMonthly = "com.example.backyardbirds.pass.sanctuary.monthly"
+    static let groveMonthly = "com.example.backyardbirds.pass.grove.monthly"
+    static let meadowMonthly = "com.example.backyardbirds.pass.meadow.monthly"
+}
+
+/// A headless app over a `LocalStore` with an in-memory ledger, both on one virtual clock.
+struct AppHarness {
+    let app: HeadlessApp
+    let store: LocalStore
+    let clock: VirtualClock
+
+    static func make(
+        width: Int = 80, height: Int = 24,
+        controls: StoreControls = StoreControls(),
+        layout: StoreLayout? = nil,
+        options: AppOptions? = nil
+    ) async throws -> AppHarness {
+        let catalog = try BackyardBirds.catalog()
+        let clock = VirtualClock()
+        let store = LocalStore(
+            catalog: catalog, ledger: try Ledger(location: .inMemory),
+            clock: StoreClock(clock, startingAt: HeadlessApp.defaultEpoch), controls: controls
+        )
+        let app = await HeadlessApp(
+            size: TerminalSize(width: width, height: height), backend: store,
+            layout: try layout ?? BackyardBirds.layout(),
+            options: options ?? AppOptions(policies: PolicyLinks(catalog.appPolicies, locale: "en_US")),
+            clock: clock
+        )
+        return AppHarness(app: app, store: store, clock: clock)
+    }
+
+    /// The screen's text.
+    var text: String {
+        get async { await app.screenText }
+    }
+
+    /// Whether some row of the screen contains `text`.
+    func shows(_ text: String) async -> Bool {
+        await app.screenText.contains(text)
+    }
+}
