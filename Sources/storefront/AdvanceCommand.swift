@@ -10,7 +10,10 @@ struct AdvanceCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "advance",
         abstract: "Move store time forward.",
-        discussion: "Units: s, m, h, d, w, mo (calendar months), y (calendar years). Prints the new store time and the renewals recorded."
+        discussion: """
+            Units: s, m, h, d, w, mo (calendar months), y (calendar years). Prints the new store time \
+            and the renewals recorded.
+            """
     )
 
     @Argument(help: ArgumentHelp("How far: a whole number and a unit, such as 90s, 2h, 3d, 1w, 1mo or 1y.", valueName: "amount"))

@@ -48,7 +48,9 @@ struct StoreOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Sell in this storefront's currency: an ISO 3166 alpha-3 code such as JPN or GBR.", valueName: "iso3"))
     var storefront: String?
 
-    @Option(help: ArgumentHelp("The app version the customer first installed, for the app transaction (default 1.0).", valueName: "version"))
+    @Option(help: ArgumentHelp(
+        "The app version the customer first installed, for the app transaction (default 1.0).", valueName: "version"
+    ))
     var originalAppVersion: String?
 
     func validate() throws {
@@ -130,7 +132,9 @@ struct StoreOptions: ParsableArguments {
     private func storefrontCountry() throws -> StorefrontCountry? {
         guard let storefront else { return nil }
         guard let country = StorefrontCountry(countryCode: storefront) else {
-            throw ValidationError("--storefront \"\(storefront)\" is not a known App Store storefront (ISO 3166 alpha-3, e.g. USA, JPN, GBR).")
+            throw ValidationError(
+                "--storefront \"\(storefront)\" is not a known App Store storefront (ISO 3166 alpha-3, e.g. USA, JPN, GBR)."
+            )
         }
         return country
     }

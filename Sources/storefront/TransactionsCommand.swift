@@ -45,7 +45,8 @@ struct TransactionsCommand: AsyncParsableCommand {
     /// One readable line: `3  tip.small ×2  2026-01-02T03:04:05.000Z  unfinished`.
     static func line(_ entry: LedgerEntry, _ result: VerificationResult<Transaction>) -> String {
         let transaction = result.unsafePayloadValue
-        var parts = ["\(transaction.id)", transaction.productID + (transaction.purchasedQuantity > 1 ? " ×\(transaction.purchasedQuantity)" : "")]
+        let quantity = transaction.purchasedQuantity > 1 ? " ×\(transaction.purchasedQuantity)" : ""
+        var parts = ["\(transaction.id)", transaction.productID + quantity]
         parts.append(transaction.purchaseDate.formatted(Date.ISO8601FormatStyle()))
         if let expiration = transaction.expirationDate {
             parts.append("expires " + expiration.formatted(Date.ISO8601FormatStyle()))

@@ -56,7 +56,9 @@ struct SubscriptionChain: Sendable {
     }
 
     /// The renewal state at `now`, and what renews next.
-    func status(at now: Date, rules: RenewalRules) -> (state: Product.SubscriptionInfo.RenewalState, renewal: Product.SubscriptionInfo.RenewalInfo) {
+    func status(
+        at now: Date, rules: RenewalRules
+    ) -> (state: Product.SubscriptionInfo.RenewalState, renewal: Product.SubscriptionInfo.RenewalInfo) {
         let transaction = current.transaction
         func info(
             retrying: Bool = false, graceEnd: Date? = nil, reason: Product.SubscriptionInfo.ExpirationReason? = nil
