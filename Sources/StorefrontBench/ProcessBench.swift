@@ -21,12 +21,13 @@ struct ProcessBench {
         return Samples(values)
     }
 
-    /// `storefront catalog FILE --json > /dev/null`: process start to exit.
-    func catalogJSON(file: URL, runs: Int) throws -> Samples {
+    /// `storefront ARGUMENTS > /dev/null`, process start to exit: `catalog FILE --json`
+    /// for the figure; `--help` for the floor every command pays (loading, runtime, parsing).
+    func command(_ arguments: [String], runs: Int) throws -> Samples {
         var error: (any Error)?
         let samples = timed(repetitions: runs, warmUp: 1) {
             do {
-                try ChildProcess.run(storefront, ["catalog", file.path, "--json"], outputPath: "/dev/null")
+                try ChildProcess.run(storefront, arguments, outputPath: "/dev/null")
             } catch let failure {
                 error = failure
             }
@@ -37,20 +38,25 @@ struct ProcessBench {
 
     /// Peak resident memory of `storefront run` with every product of `catalog` in one
     /// list (`layout`): opened, drawn, then moved to the last product (End) so every row
-    /// has been reachable. Read from the kernel's VmHWM just before SIGTERM; in MB.
-    func peakMemory(catalog: URL, layout: URL, productCount: Int) throws -> Double {
+    /// has been reachable. Without a layout: the store list of the derived layout, before
+    /// any shop opens (the catalog loaded, no products shown). Read from the kernel's
+    /// VmHWM just before SIGTERM (a child's ru_maxrss would start from this process's
+    /// own peak, which the frame benchmark raises); in MB.
+    func peakMemory(catalog: URL, layout: URL?, productCount: Int) throws -> Double {
         let session = try TerminalSession(storefront, [
-            "run", "--catalog", catalog.path, "--layout", layout.path, "--latency", "0", "--in-memory",
-        ])
+            "run", "--catalog", catalog.path, "--latency", "0", "--in-memory",
+        ] + (layout.map { ["--layout", $0.path] } ?? []))
         defer { session.end() }
-        _ = try session.waitFor("All products", limit: .seconds(60))
-        session.pty.type("\r")
-        // The list is drawn once the screen goes quiet (a spinner turns while loading).
-        let opened = session.pty.readOutput(quiet: .milliseconds(500), limit: .seconds(60))
-        guard opened.firstRange(of: Array("/\(productCount)".utf8)) != nil else {
-            throw BenchError("memory: the list of \(productCount) products did not show")
+        _ = try session.waitFor(layout == nil ? "Consumables" : "All products", limit: .seconds(60))
+        if layout != nil {
+            session.pty.type("\r")
+            // The list is drawn once the screen goes quiet (a spinner turns while loading).
+            let opened = session.pty.readOutput(quiet: .milliseconds(500), limit: .seconds(60))
+            guard opened.firstRange(of: Array("/\(productCount)".utf8)) != nil else {
+                throw BenchError("memory: the list of \(productCount) products did not show")
+            }
+            session.pty.type("\u{1B}OF")  // End
         }
-        session.pty.type("\u{1B}OF")  // End
         _ = session.pty.readOutput(quiet: .milliseconds(300), limit: .seconds(10))
         guard let status = try? String(contentsOfFile: "/proc/\(session.child.pid)/status", encoding: .utf8),
               let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),

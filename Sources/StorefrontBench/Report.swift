@@ -41,6 +41,7 @@ struct Report {
     /// Three significant digits, no exponent: 0.0123, 1.23, 123, 12345.
     static func format(_ value: Double) -> String {
         guard value.isFinite else { return "n/a" }
+        guard value != 0 else { return "0" }
         let magnitude = abs(value)
         let decimals = magnitude >= 100 ? 0 : magnitude >= 10 ? 1 : magnitude >= 1 ? 2 : magnitude >= 0.1 ? 3 : 4
         return String(format: "%.\(decimals)f", value)

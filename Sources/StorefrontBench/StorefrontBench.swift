@@ -23,7 +23,7 @@ struct StorefrontBench {
             print("""
 
                 command: \(options.command)
-                machine: \(BenchRun.machine)
+                machine: \(BenchRun.machine); load average \(run.loadAtStart) at the start, \(BenchRun.load) at the end
                 frame checksum: \(run.checksum)
 
                 \(run.report.table)
