@@ -47,11 +47,19 @@ struct BuyCommand: AsyncParsableCommand {
             controls.cancelsPurchases = true
             await store.setControls(controls)
         }
+        var bought: Transaction?
         try await StoreCommandSupport.run("purchase of \(productID) failed") {
             let outcome = try await store.buy(productID, options: quantity == 1 ? [] : [.quantity(quantity)])
             StoreCommandSupport.print(try await report(outcome, product: product, store: store))
-            if case .success(.verified(let transaction)) = outcome {
-                try await store.finish(transaction)
+            if case .success(.verified(let transaction)) = outcome { bought = transaction }
+        }
+        // Once bought, a failure to finish must not read as a failed purchase: the customer
+        // would buy again. The transaction stays unfinished and `restore` delivers it.
+        if let bought {
+            try await StoreCommandSupport.run(
+                "bought \(productID) (transaction \(bought.id)) but could not mark it delivered; `storefront restore` delivers it again"
+            ) {
+                try await store.finish(bought)
             }
         }
     }

@@ -1,0 +1,74 @@
+import Foundation
+import GRDB
+import Testing
+
+/// Item 7, a full disk: buying onto a small tmpfs until it fills. The purchase that does not
+/// fit fails with one line and exit 74 (EX_IOERR); every purchase the tool confirmed is in the
+/// ledger once, verified, and the file is intact.
+@Suite struct DiskFullTests {
+    @Test func buyingUntilTheDiskIsFull() throws {
+        let scratch = try ScratchDirectory("disk-full")
+        let copy = scratch.url.appendingPathComponent("copy")
+        var confirmed: [Int] = []
+        var failure: StorefrontProcess.Result?
+        let outcome = try TmpfsMount.with("size=192k", named: "disk", in: scratch.url) { disk in
+            let ledger = disk.appendingPathComponent("ledger.sqlite").path
+            for _ in 0..<1_000 {
+                let result = try StorefrontProcess.run(
+                    ["buy", BadInput.tip, "--catalog", "tipjar", "--ledger", ledger, "--json"], home: scratch.url, label: "disk-full"
+                )
+                if let id = Self.confirmedTransactionID(result.output) { confirmed.append(id) }
+                if result.status != 0 {
+                    failure = result
+                    break
+                }
+            }
+            // Inspect a copy: the tool may need room to open the ledger it just filled.
+            try FileManager.default.copyItem(at: disk, to: copy)
+            return ledger
+        }
+        guard case .success(let ledger) = outcome else {
+            print("full disk: skipped: \(outcome)")
+            return
+        }
+        let full = try #require(failure, "192 KB never filled up")
+        #expect(full.status == 74)
+        let message = full.errorLines.joined(separator: "\n")
+        #expect(full.errorLines.count == 1 && message.contains(ledger) && message.contains("full"), "\(message)")
+        if full.output.contains(#""result":"success""#) {
+            // The purchase went through and only marking it delivered failed: do not tell the
+            // customer it failed, or they buy again.
+            #expect(!message.contains("purchase of"), "told the customer a confirmed purchase failed: \(message)")
+        }
+
+        let listed = try Self.transactions(in: copy, home: scratch.url)
+        #expect(listed.allSatisfy { $0["verified"] as? Bool == true })
+        let ids = listed.compactMap { $0["id"] as? Int }
+        #expect(ids == Array(Set(ids)).sorted(), "a transaction is listed twice: \(ids)")
+        #expect(Set(confirmed).isSubset(of: ids), "confirmed purchases missing: \(Set(confirmed).subtracting(ids).sorted())")
+        #expect(Set(ids).subtracting(confirmed).isEmpty, "recorded but never confirmed: \(Set(ids).subtracting(confirmed).sorted())")
+        let integrity = try DatabaseQueue(path: copy.appendingPathComponent("ledger.sqlite").path)
+            .read { try String.fetchOne($0, sql: "PRAGMA integrity_check") }
+        #expect(integrity == "ok")
+        print("full disk: \(confirmed.count) purchases confirmed and kept before the disk filled; "
+              + "the next one failed with exit \(full.status.map(String.init) ?? "?"): \(message)")
+    }
+
+    /// The transaction ID of a successful `buy --json`.
+    static func confirmedTransactionID(_ output: String) -> Int? {
+        guard let object = try? JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any],
+              object["result"] as? String == "success",
+              let transaction = object["transaction"] as? [String: Any]
+        else { return nil }
+        return transaction["id"] as? Int
+    }
+
+    private static func transactions(in folder: URL, home: URL) throws -> [[String: Any]] {
+        let result = try StorefrontProcess.run(
+            ["transactions", "--json", "--catalog", "tipjar", "--ledger", folder.appendingPathComponent("ledger.sqlite").path],
+            home: home, label: "disk-full"
+        )
+        try #require(result.status == 0, "\(result.error)")
+        return try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [[String: Any]])
+    }
+}
