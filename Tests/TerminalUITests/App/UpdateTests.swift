@@ -259,7 +259,7 @@ struct UpdateTests {
         }
         let line = AppKeyBindings.table(for: context).helpLine(width: 200, options: RenderOptions())
         #expect(line.contains("? help"))
-        #expect(line.contains("q/ctrl-c quit"))
+        #expect(line.contains("q quit"))
     }
 
     // MARK: Pickers, resize, clicks

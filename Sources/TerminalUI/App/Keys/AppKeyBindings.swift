@@ -21,12 +21,15 @@ public enum AppKeyBindings {
 
     // Each action is listed once with its main keys and a label; aliases follow with no
     // label, so the help bar stays short and the help overlay lists them with the action.
+    // Help and quit come right after a screen's main keys, so even a narrow bar shows them.
     static let move = KeyBinding([.up, .down], help: "move", action: AppAction.move)
     static let moveAliases = KeyBinding([.char("k"), .char("j")], help: "", action: AppAction.move)
-    static let jump = KeyBinding([.pageUp, .pageDown, .home, .end], help: "", action: AppAction.jump)
+    static let jump = KeyBinding([.pageUp, .pageDown, .home, .end], help: "jump", action: AppAction.jump)
     static let help = KeyBinding([.char("?")], help: "help", action: AppAction.help)
-    static let quit = KeyBinding([.char("q"), .ctrl("c")], help: "quit", action: AppAction.quit)
-    static let focus = KeyBinding([.tab, .backTab], help: "buttons", action: AppAction.cycleFocus)
+    static let quit = KeyBinding([.char("q")], help: "quit", action: AppAction.quit)
+    static let quitAlias = KeyBinding([.ctrl("c")], help: "", action: AppAction.quit)
+    static let focus = KeyBinding([.tab], help: "buttons", action: AppAction.cycleFocus)
+    static let focusAlias = KeyBinding([.backTab], help: "", action: AppAction.cycleFocus)
 
     /// The table for `context`, in help-bar order: what matters most first.
     public static func table(for context: Context) -> [KeyBinding<AppAction>] {
@@ -35,31 +38,31 @@ public enum AppKeyBindings {
             [
                 move,
                 KeyBinding([.enter], help: "open", action: .activate),
+                help, quit,
                 KeyBinding([.char("/")], help: "filter", action: .filter),
                 KeyBinding([.char("r")], help: "restore", action: .restore),
-                help, quit, moveAliases, jump,
+                jump, moveAliases, quitAlias,
             ]
         case .shop(let kind, let loadFailed):
             [move]
                 + (kind == .subscriptions ? [KeyBinding([.left, .right], help: "plan", action: .choosePlan)] : [])
                 + [
                     KeyBinding([.enter], help: kind == .subscriptions ? "subscribe" : "buy", action: .activate),
-                    KeyBinding([.esc], help: "back", action: .back),
                     help, quit,
+                    KeyBinding([.esc], help: "back", action: .back),
                     KeyBinding([.char("r")], help: loadFailed ? "retry" : "restore", action: .restore),
                 ]
                 + (kind == .store ? [KeyBinding([.char("/")], help: "filter", action: .filter)] : [])
-                + [focus, moveAliases, jump]
+                + [focus, jump, moveAliases, quitAlias, focusAlias]
         case .purchases:
             [
-                move,
+                move, help, quit,
                 KeyBinding([.esc], help: "back", action: .back),
                 KeyBinding([.char("r")], help: "restore", action: .restore),
-                help, quit,
                 KeyBinding([.char("/")], help: "filter", action: .filter),
-                focus,
+                focus, jump,
                 KeyBinding([.enter], help: "", action: .activate),
-                moveAliases, jump,
+                moveAliases, quitAlias, focusAlias,
             ]
         case .filterEntry:
             [
@@ -71,7 +74,7 @@ public enum AppKeyBindings {
         case .help:
             [
                 KeyBinding([.esc, .char("?")], help: "close", action: .help),
-                quit,
+                quit, quitAlias,
             ]
         case .confirmation:
             [
@@ -85,7 +88,7 @@ public enum AppKeyBindings {
         case .alert:
             [
                 KeyBinding([.enter, .esc], help: "close", action: .dismiss),
-                quit,
+                quit, quitAlias,
                 KeyBinding([.space], help: "", action: .dismiss),
             ]
         }

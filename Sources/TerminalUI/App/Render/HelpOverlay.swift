@@ -5,13 +5,14 @@ struct HelpOverlay {
     let options: RenderOptions
 
     private var modal: Modal {
-        // Aliases (bindings without a label) join the labelled binding of their action.
-        let entries = bindings.filter { !$0.help.isEmpty }.map { binding in
+        // Aliases (bindings without a label) join the labelled binding of their action;
+        // the overlay's own key is on the help bar under it.
+        let entries = bindings.filter { !$0.help.isEmpty && $0.action != .help }.map { binding in
             let keys = bindings.filter { $0.action == binding.action && ($0 == binding || $0.help.isEmpty) }.flatMap(\.keys)
             return (keys: keys.map { $0.label(options: options) }.joined(separator: " "), help: binding.help)
         }
         let keyWidth = entries.map { displayWidth(of: $0.keys) }.max() ?? 0
-        let lines = [("", Style.plain)] + entries.map { entry in
+        let lines = entries.map { entry in
             (entry.keys.padded(toWidth: keyWidth) + "  " + entry.help, Style.plain)
         }
         return Modal(title: "Keys", lines: lines, buttons: [("Close", .prominent)], options: options)

@@ -13,7 +13,9 @@ struct PurchasesScreen {
         let options = state.options.render
         let content = PurchasesContent(state: state)
         let (rows, bar) = layout.list(hasButtons: true)
-        let list = LineList(area: rows, list: state.purchasesList, rowCount: content.rows.count, options: options)
+        var selection = state.purchasesList
+        selection.selectedIndex = content.selectableIndex(from: selection.selectedIndex, movingBy: 0)
+        let list = LineList(area: rows, list: selection, rowCount: content.rows.count, options: options)
         let filterRow = Rect(x: layout.body.x, y: layout.body.y, width: layout.body.width, height: 1)
         var cursor = list.render(filterRow: filterRow, emptyMessage: "", into: &buffer) { index in
             line(for: content.rows[index], options: options)
