@@ -17,7 +17,7 @@ public struct TitleBar: Sendable, Hashable {
     public func render(in area: Rect, options: RenderOptions, into buffer: inout Buffer) {
         guard !area.isEmpty else { return }
         let row = Rect(x: area.x, y: area.y, width: area.width, height: 1)
-        buffer.fill(row)
+        buffer.clear(row)
         let ellipsis = options.glyph(.ellipsis)
         var titleEnd = row.maxX - 1
         if let trailing, !trailing.isEmpty {
@@ -46,7 +46,7 @@ public struct HelpBar<Action: Sendable & Hashable>: Sendable, Hashable {
     public func render(in area: Rect, options: RenderOptions, into buffer: inout Buffer) {
         guard !area.isEmpty else { return }
         let row = Rect(x: area.x, y: area.y, width: area.width, height: 1)
-        buffer.fill(row)
+        buffer.clear(row)
         let line = bindings.helpLine(width: max(0, row.width - 2), options: options)
         buffer.write(line, x: row.x + 1, y: row.y, style: options.style(Palette.secondary), within: row)
     }
@@ -79,7 +79,7 @@ public struct TooSmallMessage: Sendable, Hashable {
     }
 
     public func render(in area: Rect, options: RenderOptions, into buffer: inout Buffer) {
-        buffer.fill(area)
+        buffer.clear(area)
         let sizes = "\(width)x\(height), needs \(Self.minimumWidth)x\(Self.minimumHeight)"
         func lines(_ texts: [(String, Style)]) -> [(String, Style)] {
             texts.flatMap { text, style in text.wrapped(toWidth: max(1, area.width)).map { ($0, style) } }

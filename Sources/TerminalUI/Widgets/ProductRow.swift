@@ -12,77 +12,69 @@ struct ProductRow {
     let abbreviated: Bool
 
     static let buyLabel = "Buy"
+    static let buyWidth = displayWidth(of: buyLabel)
 
     func render(_ style: ProductViewStyle, in rect: Rect, into buffer: inout Buffer) {
+        let glyph = self.glyph
+        // The name, and the description under it, start after the glyph column.
+        let indent = 1 + displayWidth(of: glyph.text) + 1
         switch style {
         case .compact:
-            drawHeadline(in: rect, y: rect.y, into: &buffer)
-            highlight(Rect(x: rect.x, y: rect.y, width: rect.width, height: 1), in: &buffer)
+            drawHeadline(in: rect, y: rect.y, glyph: glyph, indent: indent, into: &buffer)
         case .regular, .automatic:
-            drawHeadline(in: rect, y: rect.y, into: &buffer)
-            let textX = rect.x + descriptionIndent
-            let lines = product.description.wrapped(
-                toWidth: rect.maxX - 1 - textX, maxLines: 2, ellipsis: context.options.glyph(.ellipsis)
-            )
-            for (offset, line) in lines.enumerated() {
-                buffer.write(line, x: textX, y: rect.y + 1 + offset, style: context.style(Palette.secondary), within: rect)
-            }
-            highlight(Rect(x: rect.x, y: rect.y, width: rect.width, height: 1), in: &buffer)
+            drawHeadline(in: rect, y: rect.y, glyph: glyph, indent: indent, into: &buffer)
+            drawDescription(in: rect, from: rect.y + 1, indent: indent, maxLines: 2, into: &buffer)
         case .large:
-            drawCard(in: rect, into: &buffer)
+            drawCard(in: rect, glyph: glyph, indent: indent, into: &buffer)
         }
     }
 
-    /// Where the name (and the description under it) starts: after the glyph column.
-    private var descriptionIndent: Int {
-        1 + displayWidth(of: glyph.text) + 1
-    }
-
-    private func highlight(_ rect: Rect, in buffer: inout Buffer) {
-        if isSelected { buffer.applyStyle(Palette.selected, to: rect) }
-    }
-
-    /// The name line: glyph, name and count, then the price (or status) and Buy, right-aligned.
-    private func drawHeadline(in rect: Rect, y: Int, into buffer: inout Buffer) {
-        let glyph = self.glyph
+    /// The name line: glyph, name and count, then the price (or status) and Buy,
+    /// right-aligned; reversed when selected.
+    private func drawHeadline(in rect: Rect, y: Int, glyph: (text: String, style: Style), indent: Int, into buffer: inout Buffer) {
         buffer.write(glyph.text, x: rect.x + 1, y: y, style: context.style(glyph.style), within: rect)
-
-        let buyX = rect.maxX - 1 - displayWidth(of: Self.buyLabel)
+        let buyX = rect.maxX - 1 - Self.buyWidth
         if let buy = buyStyle {
             buffer.write(Self.buyLabel, x: buyX, y: y, style: context.style(buy), within: rect)
         }
         let status = self.status
+        let statusWidth = displayWidth(of: status.text)
         let priceEnd = buyX - 2
-        buffer.writeTrailing(status.text, endingAt: priceEnd, y: y, style: context.style(status.style), within: rect)
+        buffer.write(status.text, x: priceEnd - statusWidth, y: y, style: context.style(status.style), within: rect)
 
-        let nameX = rect.x + descriptionIndent
-        let nameEnd = priceEnd - max(priceWidth, displayWidth(of: status.text)) - 2
-        let ellipsis = context.options.glyph(.ellipsis)
+        let nameX = rect.x + indent
+        let nameEnd = priceEnd - max(priceWidth, statusWidth) - 2
         let badgeWidth = badge.map { displayWidth(of: $0) + 1 } ?? 0
-        let name = product.displayName.truncated(toWidth: max(0, nameEnd - nameX - badgeWidth), ellipsis: ellipsis)
+        let name = product.displayName.truncated(toWidth: max(0, nameEnd - nameX - badgeWidth), ellipsis: context.options.glyph(.ellipsis))
         let afterName = buffer.write(name, x: nameX, y: y, style: context.style(Palette.title), within: rect)
         if let badge {
             buffer.write(badge, x: afterName + 1, y: y, style: context.style(Palette.secondary), within: rect)
         }
+        if isSelected {
+            buffer.applyStyle(Palette.selected, to: Rect(x: rect.x, y: y, width: rect.width, height: 1))
+        }
+    }
+
+    /// Up to `maxLines` of description, dimmed, under the name.
+    private func drawDescription(in rect: Rect, from y: Int, indent: Int, maxLines: Int, into buffer: inout Buffer) {
+        let textX = rect.x + indent
+        let lines = product.description.wrapped(toWidth: rect.maxX - 1 - textX, maxLines: maxLines, ellipsis: context.options.glyph(.ellipsis))
+        for (offset, line) in lines.enumerated() {
+            buffer.write(line, x: textX, y: y + offset, style: context.style(Palette.secondary), within: rect)
+        }
     }
 
     /// The large style: a box with the headline, three lines of description and the terms.
-    private func drawCard(in rect: Rect, into buffer: inout Buffer) {
+    private func drawCard(in rect: Rect, glyph: (text: String, style: Style), indent: Int, into buffer: inout Buffer) {
         let border = isSelected ? Palette.focusedBorder : Palette.border
         let inner = buffer.drawBox(rect, style: context.style(border), options: context.options)
         guard !inner.isEmpty else { return }
-        drawHeadline(in: inner, y: inner.y, into: &buffer)
-        highlight(Rect(x: inner.x, y: inner.y, width: inner.width, height: 1), in: &buffer)
-        let textX = inner.x + descriptionIndent
-        let textWidth = inner.maxX - 1 - textX
-        let ellipsis = context.options.glyph(.ellipsis)
-        let lines = product.description.wrapped(toWidth: textWidth, maxLines: 3, ellipsis: ellipsis)
-        for (offset, line) in lines.enumerated() {
-            buffer.write(line, x: textX, y: inner.y + 1 + offset, style: context.style(Palette.secondary), within: inner)
-        }
+        drawHeadline(in: inner, y: inner.y, glyph: glyph, indent: indent, into: &buffer)
+        drawDescription(in: inner, from: inner.y + 1, indent: indent, maxLines: 3, into: &buffer)
+        let textX = inner.x + indent
         let terms = self.terms
         buffer.write(
-            terms.text.truncated(toWidth: textWidth, ellipsis: ellipsis),
+            terms.text.truncated(toWidth: inner.maxX - 1 - textX, ellipsis: context.options.glyph(.ellipsis)),
             x: textX, y: inner.maxY - 1, style: context.style(terms.style), within: inner
         )
     }

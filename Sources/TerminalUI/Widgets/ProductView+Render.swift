@@ -18,7 +18,7 @@ extension ProductView {
     /// ProductView(id: "pro.lifetime").render(.loading, context: context, in: row, into: &buffer)
     /// ```
     public func render(_ state: Product.TaskState, isSelected: Bool = false, context: StoreContext, in area: Rect, into buffer: inout Buffer) {
-        buffer.fill(area)
+        buffer.clear(area)
         let style = modifiers.productViewStyle.resolved(forWidth: area.width)
         let options = context.options
         let placeholder: Placeholder

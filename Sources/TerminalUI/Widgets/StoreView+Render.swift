@@ -39,7 +39,7 @@ extension StoreView {
     /// tipJar.render(content, state: state, context: context, in: buffer.area, into: &buffer)
     /// ```
     public func render(_ content: StoreViewContent, state: StoreListState, context: StoreContext, in area: Rect, into buffer: inout Buffer) {
-        buffer.fill(area)
+        buffer.clear(area)
         let layout = layout(in: area, content: content, context: context)
         switch content.phase {
         case .loading:
@@ -125,13 +125,14 @@ extension StoreView {
     private func drawScrollbar(in rect: Rect, offset: Int, visible: Int, total: Int, context: StoreContext, into buffer: inout Buffer) {
         let thumbHeight = max(1, rect.height * visible / max(1, total))
         let thumbTop = (rect.height - thumbHeight) * offset / max(1, total - visible)
-        for row in 0..<rect.height {
-            let inThumb = row >= thumbTop && row < thumbTop + thumbHeight
-            buffer.write(
-                inThumb ? context.options.symbol(.scrollThumb) : context.options.glyph(.verticalLine),
-                x: rect.x, y: rect.y + row, style: context.style(inThumb ? Palette.border : Palette.secondary), within: rect
-            )
-        }
+        let track = context.options.glyph(.verticalLine)
+        buffer.repeatSymbol(track, count: thumbTop, x: rect.x, y: rect.y, vertical: true, style: context.style(Palette.secondary), within: rect)
+        buffer.repeatSymbol(
+            context.options.symbol(.scrollThumb), count: thumbHeight, x: rect.x, y: rect.y + thumbTop, vertical: true,
+            style: context.style(Palette.border), within: rect
+        )
+        let below = thumbTop + thumbHeight
+        buffer.repeatSymbol(track, count: rect.height - below, x: rect.x, y: rect.y + below, vertical: true, style: context.style(Palette.secondary), within: rect)
     }
 
     /// The line under the rows: the filter (or what is unavailable) on the left, the

@@ -26,7 +26,7 @@ extension SubscriptionStoreView {
     /// pass.render(content, state: state, context: context, in: buffer.area, into: &buffer)
     /// ```
     public func render(_ content: SubscriptionStoreContent, state: SubscriptionStoreState, context: StoreContext, in area: Rect, into buffer: inout Buffer) {
-        buffer.fill(area)
+        buffer.clear(area)
         let frame = Frame(view: self, content: content, state: state, context: context, area: area)
         let layout = frame.layout
         let options = context.options

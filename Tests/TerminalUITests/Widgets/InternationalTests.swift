@@ -13,9 +13,9 @@ struct InternationalTests {
         }
     }
 
-    /// Rows of `products` in `buffer`, found by name.
+    /// Rows of `products` in `buffer`, found by the start of their names (narrow screens cut the rest).
     func rows(of products: [Product], in buffer: Buffer) -> [Int] {
-        products.map { product in row(containing: product.displayName, in: buffer)! }
+        products.map { product in row(containing: String(product.displayName.prefix(3)), in: buffer)! }
     }
 
     @Test("Japanese names and yen prices: prices end in one column, Buy starts in one column", arguments: screenSizes)
@@ -37,9 +37,7 @@ struct InternationalTests {
             assertScreen(buffer, named: "\(size.0)x\(size.1)")
             let rows = rows(of: Fixtures.mixedScripts, in: buffer)
             let priceEnds = zip(Fixtures.mixedScripts, rows).map { endColumn(of: $0.displayPrice, inRow: $1, of: buffer) }
-            let names = rows.map { row in
-                column(of: Fixtures.mixedScripts[rows.firstIndex(of: row)!].displayName, inRow: row, of: buffer)
-            }
+            let names = zip(Fixtures.mixedScripts, rows).map { column(of: String($0.displayName.prefix(3)), inRow: $1, of: buffer) }
             #expect(priceEnds.allSatisfy { $0 != nil && $0 == priceEnds[0] })
             #expect(names.allSatisfy { $0 == 3 })
         }
