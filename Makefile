@@ -22,8 +22,7 @@ test: deps
 # Every figure of issue 6 on the release build: prints the table, writes bench/results.json.
 # QUICK=1 takes fewer repetitions (under a minute once built).
 bench: deps
-	$(SWIFT) build -c release --product storefront
-	$(SWIFT) build -c release --product storefront-bench
+	$(SWIFT) build -c release
 	.build/release/storefront-bench $(if $(QUICK),--quick) --command "make bench$(if $(QUICK), QUICK=$(QUICK))"
 
 # Plays every tape in Resources/Demos into .build-demos/<name>.cast (asciinema v2) and

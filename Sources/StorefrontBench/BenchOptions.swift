@@ -42,12 +42,14 @@ struct BenchOptions {
         }
     }
 
-    var frameRepetitions: Int { quick ? 40 : 300 }
+    var frameRepetitions: Int { quick ? 11 : 301 }
     var latencyRounds: Int { quick ? 1 : 3 }
     var startupRuns: Int { quick ? 5 : 21 }
     var catalogRuns: Int { quick ? 3 : 11 }
     var purchases: Int { quick ? 300 : 2_000 }
     var purchaseRuns: Int { quick ? 1 : 3 }
-    var verificationRuns: Int { quick ? 2 : 5 }
-    var ceilingSignatures: Int { quick ? 2_000 : 10_000 }
+    var verificationRuns: Int { quick ? 1 : 5 }
+    var ceilingSignatures: Int { quick ? 1_000 : 10_000 }
+    /// Also measure the memory of the catalog alone (another 100,000-product load).
+    var memoryBreakdown: Bool { !quick }
 }

@@ -43,8 +43,11 @@ struct BenchRun {
         if wanted(.ledger) { try await ledger(catalogs.folder) }
     }
 
+    private let started = ContinuousClock.now
+
     private func progress(_ message: String) {
-        FileHandle.standardError.write(Data("storefront-bench: \(message)\n".utf8))
+        let seconds = String(format: "%5.1f", started.duration(to: .now).milliseconds / 1_000)
+        FileHandle.standardError.write(Data("storefront-bench: [\(seconds) s] \(message)\n".utf8))
     }
 
     // MARK: Figure 1
@@ -129,8 +132,10 @@ struct BenchRun {
         )
         results.rssMB100k = megabytes
         report.add("rss_mb_100k (VmHWM)", megabytes, unit: "MB", target: "< 100", met: megabytes < 100)
-        let loading = try bench.peakMemory(catalog: try catalogs.file(productCount: 100_000), layout: nil, productCount: 100_000)
-        report.add("  catalog loaded, store list only (no products shown)", loading, unit: "MB")
+        if options.memoryBreakdown {
+            let loading = try bench.peakMemory(catalog: try catalogs.file(productCount: 100_000), layout: nil, productCount: 100_000)
+            report.add("  catalog loaded, store list only (no products shown)", loading, unit: "MB")
+        }
     }
 
     // MARK: Figure 5

@@ -41,7 +41,7 @@ enum BytesBench {
             // Output reaches the controller asynchronously: wait longer at the end of a
             // phase so nothing spills into the next one (the idle second above all).
             let lastOfPhase = index + 1 == scenario.steps.count || scenario.steps[index + 1].phase != step.phase
-            let bytes = pty.readOutput(quiet: .milliseconds(lastOfPhase ? 150 : 15)).count
+            let bytes = pty.readOutput(quiet: .milliseconds(lastOfPhase ? 150 : 5)).count
             let topRow = step.frame.buffer.textLines().dropFirst(1).first  // the first list row
             counts.append((step.phase, bytes, previousTopRow != nil && topRow != previousTopRow))
             previousTopRow = topRow
