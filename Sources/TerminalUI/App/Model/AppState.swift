@@ -61,6 +61,8 @@ public struct AppState: Sendable {
     public var requestedPurchase: Product.ID?
     public var isRestoring = false
     public var hasQuit = false
+    /// The rows of the product list on screen, for the load and filter they were made from.
+    var shownContent: ShownContent?
 
     /// A state on the store list, before anything has loaded.
     public init(layout: StoreLayout, size: TerminalSize, options: AppOptions = AppOptions(), now: Date = Date(timeIntervalSince1970: 0)) {
@@ -106,6 +108,13 @@ public struct AppState: Sendable {
     func name(of productID: Product.ID) -> String {
         store.product(productID)?.displayName ?? productID
     }
+}
+
+/// The rows of the product list on screen and what they were made from.
+struct ShownContent: Sendable {
+    let shopID: StoreLayout.Shop.ID
+    let filter: String?
+    let content: StoreViewContent
 }
 
 /// A purchase request and the sheet that asks the customer about it.

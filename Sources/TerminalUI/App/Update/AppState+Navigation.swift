@@ -4,10 +4,23 @@ import StorefrontModel
 extension AppState {
     // MARK: Store view content
 
-    /// The rows a product-list shop shows now: its load, in its order, filtered.
+    /// The rows a product-list shop shows now: its load, in its order, filtered. For the
+    /// shop on screen they are worked out once per load or filter change (by `update`),
+    /// so a frame costs only the rows it shows, however many products there are.
     public func storeContent(for shop: StoreLayout.Shop) -> StoreViewContent? {
+        let filter = shopLists[shop.id]?.filterText
+        if let shown = shownContent, shown.shopID == shop.id, shown.filter == filter {
+            return shown.content
+        }
         guard case .store(let view)? = views[shop.id] else { return nil }
-        return view.content(for: products(of: shop), filter: shopLists[shop.id]?.filterText)
+        return view.content(for: products(of: shop), filter: filter)
+    }
+
+    /// Works out the rows of the product list on screen again.
+    mutating func refreshShownContent() {
+        shownContent = nil
+        guard let shop = currentShop, let content = storeContent(for: shop) else { return }
+        shownContent = ShownContent(shopID: shop.id, filter: shopLists[shop.id]?.filterText, content: content)
     }
 
     /// Where a product-list shop's parts go on screen now.

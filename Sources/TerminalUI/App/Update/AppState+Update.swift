@@ -12,6 +12,17 @@ extension AppState {
     /// ```
     @discardableResult
     public mutating func update(_ message: AppMessage) -> [AppEffect] {
+        let shown = (screen: screen, filter: currentFilter)
+        let effects = apply(message)
+        if case .storeChanged = message {
+            refreshShownContent()
+        } else if shown.screen != screen || shown.filter != currentFilter {
+            refreshShownContent()
+        }
+        return effects
+    }
+
+    private mutating func apply(_ message: AppMessage) -> [AppEffect] {
         switch message {
         case .key(let key):
             return handle(key)
