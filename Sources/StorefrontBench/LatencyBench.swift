@@ -21,14 +21,21 @@ struct LatencyBench {
     private var shown: AppFrame?
     private let clock = ContinuousClock()
 
+    /// Per key: the whole time, and the part until `readKey` returned it (the pseudo-terminal
+    /// and ncurses' input; the rest is the app and the drawing).
+    struct Result {
+        let keyToScreen: Samples
+        let keyArrival: Samples
+    }
+
     /// Runs the script `rounds` times, each on a fresh app and terminal; one sample per key.
-    static func run(catalog: Catalog, rounds: Int) async throws -> Samples {
-        var latencies: [Double] = []
+    static func run(catalog: Catalog, rounds: Int) async throws -> Result {
+        var latencies: [(total: Double, arrival: Double)] = []
         for _ in 0..<rounds {
             var bench = try LatencyBench(catalog: catalog)
             latencies += try await bench.script(catalog: catalog)
         }
-        return Samples(latencies)
+        return Result(keyToScreen: Samples(latencies.map(\.total)), keyArrival: Samples(latencies.map(\.arrival)))
     }
 
     private init(catalog: Catalog) throws {
@@ -49,7 +56,7 @@ struct LatencyBench {
         )
     }
 
-    private mutating func script(catalog: Catalog) async throws -> [Double] {
+    private mutating func script(catalog: Catalog) async throws -> [(total: Double, arrival: Double)] {
         defer { terminal.stop() }
         await app.start()
         try await idle()
@@ -57,7 +64,7 @@ struct LatencyBench {
         guard let shopIndex = layout.shops.firstIndex(where: { $0.id == "consumables" }) else {
             throw BenchError("latency: the generated catalog has no consumables shop")
         }
-        var latencies: [Double] = []
+        var latencies: [(total: Double, arrival: Double)] = []
         func press(_ bytes: String, _ count: Int = 1) async throws {
             for _ in 0..<count {
                 latencies.append(try await keyToScreen(bytes))
@@ -80,18 +87,19 @@ struct LatencyBench {
     }
 
     /// Types `bytes` and runs the loop until the app has taken the key and drawn (or found
-    /// nothing to redraw): the milliseconds that took.
-    private mutating func keyToScreen(_ bytes: String) async throws -> Double {
+    /// nothing to redraw): the milliseconds that took, and those until the key was read.
+    private mutating func keyToScreen(_ bytes: String) async throws -> (total: Double, arrival: Double) {
         let start = clock.now
         pty.type(bytes)
         guard let key = try terminal.readKey(timeout: .seconds(1)) else {
             throw BenchError("latency: the key \(bytes.debugDescription) did not arrive")
         }
+        let arrival = start.duration(to: clock.now).milliseconds
         await app.send(.key(key))
         await drawIfChanged()
-        let elapsed = start.duration(to: clock.now).milliseconds
+        let total = start.duration(to: clock.now).milliseconds
         _ = pty.readOutput(quiet: .zero)
-        return elapsed
+        return (total, arrival)
     }
 
     /// One pass of the run loop's drawing half.

@@ -23,6 +23,7 @@ struct StorefrontBench {
             print("""
 
                 command: \(options.command)
+                revision: \(BenchRun.revision)
                 machine: \(BenchRun.machine); load average \(run.loadAtStart) at the start, \(BenchRun.load) at the end
                 frame checksum: \(run.checksum)
 
