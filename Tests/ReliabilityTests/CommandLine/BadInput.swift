@@ -18,8 +18,8 @@ enum BadInput {
     static func expectRejected(
         _ arguments: [String], status: Int32, mentioning words: [String], home: URL,
         sourceLocation: SourceLocation = #_sourceLocation
-    ) throws -> String {
-        let result = try StorefrontProcess.run(arguments, home: home, label: "bad-input")
+    ) async throws -> String {
+        let result = try await StorefrontProcess.run(arguments, home: home, label: "bad-input")
         #expect(result.status == status, "\(arguments): exit \(String(describing: result.status)), \(result.error)",
                 sourceLocation: sourceLocation)
         #expect(result.output.isEmpty, "\(arguments) printed \(result.output)", sourceLocation: sourceLocation)

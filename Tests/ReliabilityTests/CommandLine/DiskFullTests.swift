@@ -6,18 +6,18 @@ import Testing
 /// fit fails with one line and exit 74 (EX_IOERR); every purchase the tool confirmed is in the
 /// ledger once, verified, and the file is intact.
 @Suite struct DiskFullTests {
-    @Test func buyingUntilTheDiskIsFull() throws {
+    @Test func buyingUntilTheDiskIsFull() async throws {
         let scratch = try ScratchDirectory("disk-full")
         let copy = scratch.url.appendingPathComponent("copy")
         var confirmed: [Int] = []
         var failure: StorefrontProcess.Result?
-        let outcome = try TmpfsMount.with("size=192k", named: "disk", in: scratch.url) { disk in
+        let outcome = try await TmpfsMount.with("size=192k", named: "disk", in: scratch.url) { disk in
             let ledger = disk.appendingPathComponent("ledger.sqlite").path
             for _ in 0..<1_000 {
-                let result = try StorefrontProcess.run(
+                let result = try await StorefrontProcess.run(
                     ["buy", BadInput.tip, "--catalog", "tipjar", "--ledger", ledger, "--json"], home: scratch.url, label: "disk-full"
                 )
-                if let id = Self.confirmedTransactionID(result.output) { confirmed.append(id) }
+                if let id = LedgerInspection.confirmedTransactionID(result.output) { confirmed.append(id) }
                 if result.status != 0 {
                     failure = result
                     break
@@ -41,34 +41,16 @@ import Testing
             #expect(!message.contains("purchase of"), "told the customer a confirmed purchase failed: \(message)")
         }
 
-        let listed = try Self.transactions(in: copy, home: scratch.url)
+        let listed = try await LedgerInspection.transactions(ledger: copy.appendingPathComponent("ledger.sqlite").path, home: scratch.url)
         #expect(listed.allSatisfy { $0["verified"] as? Bool == true })
         let ids = listed.compactMap { $0["id"] as? Int }
         #expect(ids == Array(Set(ids)).sorted(), "a transaction is listed twice: \(ids)")
         #expect(Set(confirmed).isSubset(of: ids), "confirmed purchases missing: \(Set(confirmed).subtracting(ids).sorted())")
         #expect(Set(ids).subtracting(confirmed).isEmpty, "recorded but never confirmed: \(Set(ids).subtracting(confirmed).sorted())")
-        let integrity = try DatabaseQueue(path: copy.appendingPathComponent("ledger.sqlite").path)
-            .read { try String.fetchOne($0, sql: "PRAGMA integrity_check") }
+        let database = try DatabaseQueue(path: copy.appendingPathComponent("ledger.sqlite").path)
+        let integrity = try await database.read { try String.fetchOne($0, sql: "PRAGMA integrity_check") }
         #expect(integrity == "ok")
         print("full disk: \(confirmed.count) purchases confirmed and kept before the disk filled; "
               + "the next one failed with exit \(full.status.map(String.init) ?? "?"): \(message)")
-    }
-
-    /// The transaction ID of a successful `buy --json`.
-    static func confirmedTransactionID(_ output: String) -> Int? {
-        guard let object = try? JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any],
-              object["result"] as? String == "success",
-              let transaction = object["transaction"] as? [String: Any]
-        else { return nil }
-        return transaction["id"] as? Int
-    }
-
-    private static func transactions(in folder: URL, home: URL) throws -> [[String: Any]] {
-        let result = try StorefrontProcess.run(
-            ["transactions", "--json", "--catalog", "tipjar", "--ledger", folder.appendingPathComponent("ledger.sqlite").path],
-            home: home, label: "disk-full"
-        )
-        try #require(result.status == 0, "\(result.error)")
-        return try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [[String: Any]])
     }
 }

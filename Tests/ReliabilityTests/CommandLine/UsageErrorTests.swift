@@ -10,17 +10,17 @@ import Testing
         ["catalog", "tipjar", "--frobnicate"],
         ["transactions", "-z"],
     ])
-    func unknownFlag(_ arguments: [String]) throws {
+    func unknownFlag(_ arguments: [String]) async throws {
         let scratch = try ScratchDirectory("usage")
         let flag = try #require(arguments.last)
-        try BadInput.expectRejected(arguments, status: 64, mentioning: [flag], home: scratch.url)
+        try await BadInput.expectRejected(arguments, status: 64, mentioning: [flag], home: scratch.url)
         #expect(!FileManager.default.fileExists(atPath: scratch.path("data")), "a usage error created a ledger")
     }
 
     @Test(arguments: ["0x0", "10", "80x", "0x24", "100000x100000", "axb"])
-    func badSize(_ size: String) throws {
+    func badSize(_ size: String) async throws {
         let scratch = try ScratchDirectory("usage")
-        try BadInput.expectRejected(["snapshot", "--catalog", "tipjar", "--size", size], status: 64, mentioning: [size], home: scratch.url)
+        try await BadInput.expectRejected(["snapshot", "--catalog", "tipjar", "--size", size], status: 64, mentioning: [size], home: scratch.url)
     }
 
     @Test(arguments: [
@@ -30,9 +30,9 @@ import Testing
         (["snapshot", "--catalog", "tipjar", "--after", "1 fortnight"], "1 fortnight"),
         (["advance", "banana", "--catalog", "tipjar"], "banana"),
     ])
-    func badDuration(_ arguments: [String], _ value: String) throws {
+    func badDuration(_ arguments: [String], _ value: String) async throws {
         let scratch = try ScratchDirectory("usage")
-        try BadInput.expectRejected(arguments, status: 64, mentioning: [value], home: scratch.url)
+        try await BadInput.expectRejected(arguments, status: 64, mentioning: [value], home: scratch.url)
         #expect(!FileManager.default.fileExists(atPath: scratch.path("data")), "a usage error created a ledger")
     }
 }

@@ -49,7 +49,7 @@ import Testing
     }
 
     /// The tool on damaged files: every mutation of every other seed, as a real process.
-    @Test func theToolExitsZeroOrSixtyFiveNamingTheFile() throws {
+    @Test func theToolExitsZeroOrSixtyFiveNamingTheFile() async throws {
         let seeds = try Self.seeds()
         let scratch = try ScratchDirectory("catalog-cli")
         var random = SeededGenerator(seed: 0xC11)
@@ -59,7 +59,7 @@ import Testing
             for (seedIndex, seed) in seeds.enumerated() where (kindIndex + seedIndex) % 2 == 0 {
                 let path = scratch.path("\(mutation.rawValue)-\(seed.name)")
                 try Data(mutation.apply(to: seed, using: &random)).write(to: URL(fileURLWithPath: path))
-                let result = try StorefrontProcess.run(["catalog", path], home: scratch.url, label: "catalog-fuzz")
+                let result = try await StorefrontProcess.run(["catalog", path], home: scratch.url, label: "catalog-fuzz")
                 tried += 1
                 statuses[result.status ?? -1, default: 0] += 1
                 switch result.status {

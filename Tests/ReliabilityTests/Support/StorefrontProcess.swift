@@ -50,9 +50,9 @@ final class StorefrontProcess {
     static func run(
         _ arguments: [String], home: URL, environment: [String: String] = [:],
         label: String = "storefront", timeout: Duration = .seconds(60)
-    ) throws -> Result {
+    ) async throws -> Result {
         let running = try StorefrontProcess(arguments, home: home, environment: environment, label: label)
-        return running.wait(timeout: timeout)
+        return await running.wait(timeout: timeout)
     }
 
     var pid: Int32 { process.processIdentifier }
@@ -66,12 +66,19 @@ final class StorefrontProcess {
         kill(process.processIdentifier, signal)
     }
 
-    /// Waits for the process to end; a hang past `timeout` is killed and recorded as an issue.
-    func wait(timeout: Duration = .seconds(60)) -> Result {
-        let deadline = ContinuousClock.now + timeout
+    /// Waits until the process ends or `deadline` passes, whichever is first, without blocking
+    /// a thread. Returns whether it has ended.
+    @discardableResult
+    func waitForExit(until deadline: ContinuousClock.Instant) async -> Bool {
         while process.isRunning, ContinuousClock.now < deadline {
-            usleep(2_000)
+            try? await Task.sleep(for: .milliseconds(1))
         }
+        return !process.isRunning
+    }
+
+    /// Waits for the process to end; a hang past `timeout` is killed and recorded as an issue.
+    func wait(timeout: Duration = .seconds(60)) async -> Result {
+        await waitForExit(until: .now + timeout)
         if process.isRunning {
             Issue.record("storefront \(process.arguments ?? []) still running after \(timeout): killed")
             send(SIGKILL)

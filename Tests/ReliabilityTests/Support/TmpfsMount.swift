@@ -5,7 +5,9 @@ import Foundation
 enum TmpfsMount {
     /// Mounts a tmpfs of `options` (e.g. `size=256k` or `ro,size=64k`) on a new folder `name`
     /// inside `parent`, runs `body` with it and unmounts however `body` ends.
-    static func with<T>(_ options: String, named name: String, in parent: URL, _ body: (URL) throws -> T) throws -> Result<T, Unavailable> {
+    static func with<T>(
+        _ options: String, named name: String, in parent: URL, _ body: (URL) async throws -> T
+    ) async throws -> Result<T, Unavailable> {
         let folder = parent.appendingPathComponent(name)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let mounted = run("/bin/mount", ["-t", "tmpfs", "-o", options, "tmpfs", folder.path])
@@ -13,7 +15,7 @@ enum TmpfsMount {
             return .failure(Unavailable(reason: "cannot mount a tmpfs (\(mounted.output.trimmingCharacters(in: .whitespacesAndNewlines)))"))
         }
         defer { _ = run("/bin/umount", [folder.path]) }
-        return .success(try body(folder))
+        return .success(try await body(folder))
     }
 
     struct Unavailable: Error, CustomStringConvertible {
