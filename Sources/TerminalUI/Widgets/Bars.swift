@@ -14,6 +14,7 @@ public struct TitleBar: Sendable, Hashable {
         self.trailing = trailing
     }
 
+    /// Draws the bar on the first row of `area`.
     public func render(in area: Rect, options: RenderOptions, into buffer: inout Buffer) {
         guard !area.isEmpty else { return }
         let row = Rect(x: area.x, y: area.y, width: area.width, height: 1)
@@ -43,6 +44,7 @@ public struct HelpBar<Action: Sendable & Hashable>: Sendable, Hashable {
         self.bindings = bindings
     }
 
+    /// Draws the bar on the first row of `area`.
     public func render(in area: Rect, options: RenderOptions, into buffer: inout Buffer) {
         guard !area.isEmpty else { return }
         let row = Rect(x: area.x, y: area.y, width: area.width, height: 1)
@@ -62,7 +64,9 @@ public struct HelpBar<Action: Sendable & Hashable>: Sendable, Hashable {
 /// }
 /// ```
 public struct TooSmallMessage: Sendable, Hashable {
+    /// The narrowest screen the store draws on.
     public static let minimumWidth = 30
+    /// The shortest screen the store draws on.
     public static let minimumHeight = 8
 
     public var width: Int
@@ -78,6 +82,7 @@ public struct TooSmallMessage: Sendable, Hashable {
         width >= minimumWidth && height >= minimumHeight
     }
 
+    /// Clears `area` and centres the message in it.
     public func render(in area: Rect, options: RenderOptions, into buffer: inout Buffer) {
         buffer.clear(area)
         let sizes = "\(width)x\(height), needs \(Self.minimumWidth)x\(Self.minimumHeight)"

@@ -15,5 +15,5 @@ enum Palette {
     static let disabled = Style(.dim)
     static let link = Style(.underline)
     static let border = Style(foreground: .cyan)
-    static let focusedBorder = Style(.bold, foreground: .cyan)
+    static let accent = Style(.bold, foreground: .cyan)
 }

@@ -66,7 +66,7 @@ struct ProductRow {
 
     /// The large style: a box with the headline, three lines of description and the terms.
     private func drawCard(in rect: Rect, glyph: (text: String, style: Style), indent: Int, into buffer: inout Buffer) {
-        let border = isSelected ? Palette.focusedBorder : Palette.border
+        let border = isSelected ? Palette.accent : Palette.border
         let inner = buffer.drawBox(rect, style: context.style(border), options: context.options)
         guard !inner.isEmpty else { return }
         drawHeadline(in: inner, y: inner.y, glyph: glyph, indent: indent, into: &buffer)

@@ -48,7 +48,7 @@ public struct SubscriptionStanding: Sendable, Hashable {
 ///
 /// ```swift
 /// var state = SubscriptionStoreState()
-/// state.selectedID = content.selection(movedBy: 1, from: content.selectedID(state)) // down
+/// state.selectedID = content.selection(movedBy: 1, from: content.selection(for: state))  // down
 /// state.redeemCode = ""  // "Redeem Code" pressed: the code field opens
 /// ```
 public struct SubscriptionStoreState: Sendable, Hashable {

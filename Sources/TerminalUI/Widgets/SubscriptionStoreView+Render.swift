@@ -112,7 +112,8 @@ extension SubscriptionStoreView {
             self.content = content
             self.state = state
             self.context = context
-            style = view.controlStyle.resolved
+            let style = view.controlStyle.resolved
+            self.style = style
             label = view.buttonLabel.resolved(for: style)
             header = view.marketing ?? content.groupDisplayName.map { MarketingContent(title: $0) }
             buttons = view.storeButtons(context: context)
@@ -121,15 +122,17 @@ extension SubscriptionStoreView {
             presentations = content.options.map {
                 SubscriptionOptionPresentation($0, content: content, context: context, abbreviated: abbreviated)
             }
-            selectedID = content.selection(for: state)
+            let selectedID = content.selection(for: state)
+            self.selectedID = selectedID
             let loaded: Bool = if case .loaded = content.phase { !content.options.isEmpty } else { false }
             let ellipsis = context.options.glyph(.ellipsis)
             let header = self.header
             layout = SubscriptionStoreLayout(
                 area: area, maximumWidth: SubscriptionStoreView.maximumContentWidth,
                 header: header.map { ($0.title, $0.subtitle?.wrapped(toWidth: max(1, width - 2), maxLines: 2, ellipsis: ellipsis) ?? []) },
-                hasDetail: loaded ? presentations.map { $0.detail != nil || ($0.badge != nil && view.controlStyle.resolved == .buttons) } : nil,
-                selectedIndex: content.options.firstIndex { $0.id == content.selection(for: state) },
+                // Buttons have no room for the badge: "Current plan" goes under them.
+                hasDetail: loaded ? presentations.map { $0.detail != nil || ($0.badge != nil && style == .buttons) } : nil,
+                selectedIndex: content.options.firstIndex { $0.id == selectedID },
                 style: style, labelHeight: label.layout == .multiline ? 2 : 1,
                 hasBar: !buttons.isEmpty || state.redeemCode != nil,
                 hasFooter: buttons.contains { $0.url != nil }
@@ -151,7 +154,7 @@ extension SubscriptionStoreView {
         func drawPlans(into buffer: inout Buffer) {
             guard !layout.slots.isEmpty else { return }
             if let box = layout.box {
-                buffer.drawBox(box, style: context.style(Palette.focusedBorder), options: context.options)
+                buffer.drawBox(box, style: context.style(Palette.accent), options: context.options)
             }
             let priceWidth = presentations.map { displayWidth(of: $0.price) }.max() ?? 0
             for slot in layout.slots {
@@ -174,7 +177,7 @@ extension SubscriptionStoreView {
             let rect = slot.rect
             let options = context.options
             let radio = options.symbol(isSelected ? .radioOn : .radioOff)
-            buffer.write(radio, x: rect.x + 1, y: rect.y, style: context.style(isSelected ? Palette.focusedBorder : Palette.secondary), within: rect)
+            buffer.write(radio, x: rect.x + 1, y: rect.y, style: context.style(isSelected ? Palette.accent : Palette.secondary), within: rect)
             let nameX = rect.x + 1 + displayWidth(of: radio) + 1
             let priceEnd = rect.maxX - 1
             buffer.writeTrailing(presentation.price, endingAt: priceEnd, y: rect.y, style: context.style(Palette.price), within: rect)

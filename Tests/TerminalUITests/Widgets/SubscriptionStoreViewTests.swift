@@ -204,4 +204,36 @@ struct SubscriptionStoreViewTests {
         let content = pass.content(for: .success(Fixtures.plans + [weekly, other], unavailable: []), standing: nil)
         #expect(content.options.map(\.product.displayName) == ["Premium Weekly", "Premium Monthly", "Premium Yearly", "Basic Monthly"])
     }
+
+    @Test("The standing comes from the storefront's entitlements: current plan, next plan, renewal, eligibility")
+    func standingFromModel() {
+        let transaction = Transaction(
+            id: 7, originalID: 7, productID: Fixtures.premiumMonthly.id, productType: .autoRenewable,
+            subscriptionGroupID: Fixtures.groupID, purchaseDate: Fixtures.date(2026, 11, 12), expirationDate: Fixtures.renewal
+        )
+        let renewal = Product.SubscriptionInfo.RenewalInfo(
+            originalTransactionID: 7, currentProductID: Fixtures.premiumMonthly.id,
+            willAutoRenew: true, autoRenewPreference: Fixtures.basicMonthly.id
+        )
+        let status = Product.SubscriptionInfo.Status(state: .subscribed, transaction: .verified(transaction), renewalInfo: .verified(renewal))
+        let owned = CustomerEntitlements(transactions: [.verified(transaction)], statuses: [status], now: Fixtures.now)
+        let standing = SubscriptionStanding(owned.subscriptionGroup(Fixtures.groupID))
+        #expect(standing == SubscriptionStanding(
+            currentProductID: Fixtures.premiumMonthly.id, autoRenewPreference: Fixtures.basicMonthly.id,
+            renewalDate: Fixtures.renewal, isEligibleForIntroOffer: false
+        ))
+        #expect(SubscriptionStanding(owned.subscriptionGroup("never")) == .neverSubscribed)
+    }
+
+    @Test("ASCII and no colour: radio buttons and the box in ASCII, no colours")
+    func asciiNoColour() {
+        let options = RenderOptions(ascii: true, color: false)
+        let context = Fixtures.context(options: options, policies: Fixtures.policies)
+        let buffer = render(pass.subscriptionStoreControlStyle(.prominentPicker), standing: Self.premiumSubscriber, context: context)
+        assertScreen(buffer, named: "80x24")
+        #expect(row(containing: "(*) Premium Yearly", in: buffer) != nil)
+        #expect(row(containing: "( ) Basic Monthly", in: buffer) != nil)
+        #expect(row(containing: "Downgrade - takes effect on 12 Dec 2026", in: buffer) != nil)
+        #expect(!buffer.styleRuns().contains { $0.contains("fg=") })
+    }
 }
