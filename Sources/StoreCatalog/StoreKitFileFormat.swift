@@ -25,39 +25,41 @@ enum StoreKitFileFormat {
         }
     }
 
-    private static func propertyList(_ data: Data) throws(Failure) -> PropertyValue {
-        let object: Any
-        do {
-            object = try PropertyListSerialization.propertyList(from: data, format: nil)
-        } catch {
-            throw Failure(message: "not a valid property list: \(error.localizedDescription)")
+    /// Deeper than any StoreKit file; the decoder recurses, so deeper input is refused first.
+    private static let maximumDepth = 256
+
+    /// The deepest nesting of `<array>` and `<dict>` elements, found by scanning tags.
+    private static func xmlNestingDepth(_ data: Data) -> Int {
+        var depth = 0, deepest = 0
+        var index = data.startIndex
+        while let open = data[index...].firstIndex(of: UInt8(ascii: "<")) {
+            let tag = data[open...].prefix(8)
+            if tag.starts(with: Array("<array>".utf8)) || tag.starts(with: Array("<dict>".utf8)) {
+                depth += 1
+                deepest = max(deepest, depth)
+            } else if tag.starts(with: Array("</array".utf8)) || tag.starts(with: Array("</dict".utf8)) {
+                depth -= 1
+            }
+            index = data.index(after: open)
         }
-        return value(of: object)
+        return deepest
     }
 
-    /// Maps Foundation's property-list objects onto the same tree JSON produces. Key order is
-    /// lost in a dictionary, so keys come out sorted; dates and data, which StoreKit files do not
-    /// use, become strings.
-    private static func value(of object: Any) -> PropertyValue {
-        switch object {
-        case let flag as Bool where type(of: object) == Bool.self:
-            .bool(flag)
-        case let text as String:
-            .string(text)
-        case let number as Int:
-            .number(String(number))
-        case let number as Double:
-            .number(String(number))
-        case let array as [Any]:
-            .array(array.map(value(of:)))
-        case let dictionary as [String: Any]:
-            .object(dictionary.keys.sorted().map { .init(key: $0, value: value(of: dictionary[$0]!)) })
-        case let date as Date:
-            .string(date.ISO8601Format())
-        case let bytes as Data:
-            .string(bytes.base64EncodedString())
-        default:
-            .null
+    /// Property lists go through `PropertyListDecoder` (swift-foundation's own parser), not
+    /// `PropertyListSerialization`: on Linux the latter bridges damaged files through
+    /// CoreFoundation and can crash the process (found by the catalog fuzz tests).
+    private static func propertyList(_ data: Data) throws(Failure) -> PropertyValue {
+        if data.starts(with: Array("bplist".utf8)) {
+            throw Failure(message: "a binary property list: Xcode writes StoreKit files as JSON or XML")
+        }
+        let depth = xmlNestingDepth(data)
+        guard depth <= maximumDepth else {
+            throw Failure(message: "nested \(depth) levels deep (at most \(maximumDepth) are read)")
+        }
+        do {
+            return try PropertyListDecoder().decode(PropertyListNode.self, from: data).value
+        } catch {
+            throw Failure(message: "not a valid property list: \(error.localizedDescription)")
         }
     }
 }
