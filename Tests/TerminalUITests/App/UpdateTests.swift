@@ -73,7 +73,7 @@ struct UpdateTests {
         var state = loadedState()
         let effects = press(.end, .enter, in: &state)
         #expect(state.screen == .purchases)
-        #expect(effects == [.loadHistory, .loadProducts(Self.layout.shops.flatMap(\.productIDs), slot: AppState.purchasesSlot)])
+        #expect(effects == [.loadHistory, .refreshEntitlements, .loadProducts(Self.layout.shops.flatMap(\.productIDs), slot: AppState.purchasesSlot)])
     }
 
     @Test("Esc goes back to the store list and the shop keeps its selection")
@@ -306,6 +306,6 @@ struct UpdateTests {
         #expect(state.screen == .storeList)
         let effects = press(.mouse(x: 5, y: rows.y + 2), in: &state)
         #expect(state.screen == .shop("pass"))
-        #expect(effects == [.loadProducts(Self.pass.productIDs, slot: Self.pass.slot)])
+        #expect(effects == [.loadProducts(Self.pass.productIDs, slot: Self.pass.slot), .refreshEntitlements])
     }
 }

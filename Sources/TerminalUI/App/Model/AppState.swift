@@ -118,6 +118,12 @@ struct ShownContent: Sendable {
 }
 
 /// A purchase request and the sheet that asks the customer about it.
+///
+/// ```swift
+/// if let confirmation = state.confirmation {
+///     print(confirmation.sheet.confirmTitle, confirmation.request.product.displayPrice)  // "Buy $0.99"
+/// }
+/// ```
 public struct Confirmation: Sendable {
     public let request: PurchaseRequest
     public var sheet: ConfirmationSheet
@@ -129,6 +135,12 @@ public struct Confirmation: Sendable {
 }
 
 /// Where loading the purchase history stands.
+///
+/// ```swift
+/// if case .loaded(let transactions) = state.history {
+///     print(transactions.count, "transactions")
+/// }
+/// ```
 public enum HistoryState: Sendable {
     case loading
     case failure(String)

@@ -91,9 +91,4 @@ final class ActivityTracker: @unchecked Sendable {
             busy.allSatisfy { sleeping.contains($0) || waitingForCustomer[$0] != nil }
         }
     }
-
-    /// How many activities are busy (parked or not).
-    var busyCount: Int {
-        lock.withLock { busy.count }
-    }
 }

@@ -139,12 +139,15 @@ extension AppState {
         switch item {
         case .shop(let shop):
             screen = .shop(shop.id)
-            return [.loadProducts(shop.productIDs, slot: shop.slot)]
+            let load = AppEffect.loadProducts(shop.productIDs, slot: shop.slot)
+            // A picker shows the customer's plan: renewals or approvals recorded since
+            // (by another process on the same ledger, say) should show too.
+            return shop.kind == .subscriptions ? [load, .refreshEntitlements] : [load]
         case .purchases:
             screen = .purchases
             history = .loading
             let everything = layout.shops.flatMap(\.productIDs)
-            return [.loadHistory, .loadProducts(everything, slot: Self.purchasesSlot)]
+            return [.loadHistory, .refreshEntitlements, .loadProducts(everything, slot: Self.purchasesSlot)]
         }
     }
 

@@ -12,14 +12,22 @@ extension AppState {
     /// ```
     @discardableResult
     public mutating func update(_ message: AppMessage) -> [AppEffect] {
-        let shown = (screen: screen, filter: currentFilter)
+        let shown = (screen: screen, filter: currentFilter, products: currentShop.map(products(of:)))
         let effects = apply(message)
-        if case .storeChanged = message {
-            refreshShownContent()
-        } else if shown.screen != screen || shown.filter != currentFilter {
+        if shown.screen != screen || shown.filter != currentFilter || !Self.same(shown.products, currentShop.map(products(of:))) {
             refreshShownContent()
         }
         return effects
+    }
+
+    /// Whether two loads are the same answer; cheap when nothing changed, because arrays
+    /// that share storage compare equal at once.
+    private static func same(_ lhs: Product.CollectionTaskState?, _ rhs: Product.CollectionTaskState?) -> Bool {
+        switch (lhs, rhs) {
+        case (nil, nil), (.loading?, .loading?): true
+        case (.success(let left, let leftMissing)?, .success(let right, let rightMissing)?): left == right && leftMissing == rightMissing
+        default: false
+        }
     }
 
     private mutating func apply(_ message: AppMessage) -> [AppEffect] {
