@@ -14,7 +14,7 @@ struct EntitlementsCommand: AsyncParsableCommand {
             With --json: {"now":…,"app":{"appVersion":…,"originalAppVersion":…,"originalPurchaseDate":…,\
             "verified":…},"products":[{"productID":…,"transactionID":…,"expirationDate":…}],\
             "consumables":[{"productID":…,"quantity":…}],"subscriptions":[{"groupID":…,"state":…,\
-            "productID":…,"willAutoRenew":…,"autoRenewPreference":…,"expirationDate":…}]}.
+            "productID":…,"willAutoRenew":…,"autoRenewPreference":…,"expirationDate":…,"verified":…}]}.
             """
     )
 
@@ -60,6 +60,8 @@ struct EntitlementsCommand: AsyncParsableCommand {
                 "willAutoRenew": renewal.map { .bool($0.willAutoRenew) } ?? .null,
                 "autoRenewPreference": renewal?.autoRenewPreference.map { .string($0) } ?? .null,
                 "expirationDate": StoreJSON.date(status?.transaction.unsafePayloadValue.expirationDate),
+                // A status whose transaction does not verify grants nothing; say so.
+                "verified": status.map { .bool($0.transaction.verifiedValue != nil) } ?? .null,
             ])
         }
         let appTransaction = app.unsafePayloadValue
@@ -88,6 +90,7 @@ struct EntitlementsCommand: AsyncParsableCommand {
             let group = owned.subscriptionGroup(groupID)
             guard let status = group.current ?? group.statuses.first else { continue }
             var line = "group \(groupID): \(status.state.rawValue) (\(status.transaction.unsafePayloadValue.productID))"
+            if status.transaction.verifiedValue == nil { line += ", UNVERIFIED: grants nothing" }
             if let preference = group.autoRenewPreference, preference != group.currentProductID {
                 line += ", renews as \(preference)"
             }
