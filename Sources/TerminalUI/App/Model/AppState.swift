@@ -61,7 +61,8 @@ public struct AppState: Sendable {
     public var requestedPurchase: Product.ID?
     public var isRestoring = false
     public var hasQuit = false
-    /// The rows of the product list on screen, for the load and filter they were made from.
+    /// What the shop on screen shows, worked out when its load, filter or the customer's
+    /// standing changes rather than on every frame.
     var shownContent: ShownContent?
 
     /// A state on the store list, before anything has loaded.
@@ -110,11 +111,16 @@ public struct AppState: Sendable {
     }
 }
 
-/// The rows of the product list on screen and what they were made from.
+/// What the shop on screen shows (its rows, or its plans) and what that was made from.
 struct ShownContent: Sendable {
+    enum Content: Sendable {
+        case store(StoreViewContent)
+        case picker(SubscriptionStoreContent)
+    }
+
     let shopID: StoreLayout.Shop.ID
     let filter: String?
-    let content: StoreViewContent
+    let content: Content
 }
 
 /// A purchase request and the sheet that asks the customer about it.

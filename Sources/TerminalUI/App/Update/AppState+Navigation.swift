@@ -9,18 +9,22 @@ extension AppState {
     /// so a frame costs only the rows it shows, however many products there are.
     public func storeContent(for shop: StoreLayout.Shop) -> StoreViewContent? {
         let filter = shopLists[shop.id]?.filterText
-        if let shown = shownContent, shown.shopID == shop.id, shown.filter == filter {
-            return shown.content
+        if let shown = shownContent, shown.shopID == shop.id, shown.filter == filter, case .store(let content) = shown.content {
+            return content
         }
         guard case .store(let view)? = views[shop.id] else { return nil }
         return view.content(for: products(of: shop), filter: filter)
     }
 
-    /// Works out the rows of the product list on screen again.
+    /// Works out what the shop on screen shows again.
     mutating func refreshShownContent() {
         shownContent = nil
-        guard let shop = currentShop, let content = storeContent(for: shop) else { return }
-        shownContent = ShownContent(shopID: shop.id, filter: shopLists[shop.id]?.filterText, content: content)
+        guard let shop = currentShop else { return }
+        if let content = storeContent(for: shop) {
+            shownContent = ShownContent(shopID: shop.id, filter: shopLists[shop.id]?.filterText, content: .store(content))
+        } else if let content = pickerContent(for: shop) {
+            shownContent = ShownContent(shopID: shop.id, filter: nil, content: .picker(content))
+        }
     }
 
     /// Where a product-list shop's parts go on screen now.

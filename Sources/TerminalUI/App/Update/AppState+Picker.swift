@@ -3,8 +3,12 @@ import StorefrontModel
 // The subscription picker: choosing a plan, subscribing, its buttons.
 extension AppState {
     /// The plans a subscription shop shows now, with the customer's standing in the group
-    /// (`nil` until entitlements load, so no trial is promised too early).
+    /// (`nil` until entitlements load, so no trial is promised too early). For the shop on
+    /// screen they are worked out once per change (by `update`), not on every frame.
     public func pickerContent(for shop: StoreLayout.Shop) -> SubscriptionStoreContent? {
+        if let shown = shownContent, shown.shopID == shop.id, case .picker(let content) = shown.content {
+            return content
+        }
         guard case .subscriptions(let view)? = views[shop.id] else { return nil }
         let loaded = products(of: shop)
         let groupID = view.groupID ?? Self.groupID(of: loaded)

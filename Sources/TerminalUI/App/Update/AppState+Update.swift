@@ -12,9 +12,10 @@ extension AppState {
     /// ```
     @discardableResult
     public mutating func update(_ message: AppMessage) -> [AppEffect] {
-        let shown = (screen: screen, filter: currentFilter, products: currentShop.map(products(of:)))
+        let shown = (screen: screen, filter: currentFilter, products: currentShop.map(products(of:)), owned: store.owned)
         let effects = apply(message)
-        if shown.screen != screen || shown.filter != currentFilter || !Self.same(shown.products, currentShop.map(products(of:))) {
+        if shown.screen != screen || shown.filter != currentFilter || shown.owned != store.owned
+            || !Self.same(shown.products, currentShop.map(products(of:))) {
             refreshShownContent()
         }
         return effects
