@@ -1,0 +1,53 @@
+import Foundation
+import Testing
+
+/// The `storefront` binary this package built (`swift build` puts it in .build/debug),
+/// run as a user would.
+enum StorefrontBinary {
+    /// The package root: Tests/EndToEndTests/Support/StorefrontBinary.swift, four levels up.
+    static let packageRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static let path = packageRoot.appendingPathComponent(".build/debug/storefront").path
+
+    /// The binary's path, or a failed test that says how to build it.
+    static func require() throws -> String {
+        try #require(FileManager.default.isExecutableFile(atPath: path), "no \(path): run `swift build` first")
+        return path
+    }
+
+    struct Output {
+        let status: Int32
+        let stdout: String
+        let stderr: String
+    }
+
+    /// Runs `storefront arguments…` to its end.
+    static func run(_ arguments: [String]) async throws -> Output {
+        try await Command.run(require(), arguments)
+    }
+
+    /// `storefront snapshot` for the same keys (KeyScript tokens), catalog and size, with no
+    /// latency and an in-memory ledger: the lines it prints.
+    static func snapshot(_ options: [String], keys: [String], size: String = "80x24") async throws -> [String] {
+        let output = try await run(["snapshot", "--in-memory", "--latency", "0", "--size", size, "--keys", keys.joined(separator: " ")] + options)
+        try #require(output.status == 0, "storefront snapshot failed: \(output.stderr)")
+        return output.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+    }
+}
+
+/// Waits for a file a command in tmux writes when it is done; a test failure after `timeout`.
+func waitForFile(_ path: String, timeout: Duration = .seconds(15), _ what: String) async throws {
+    let deadline = ContinuousClock.now + timeout
+    while !FileManager.default.fileExists(atPath: path) {
+        try #require(ContinuousClock.now < deadline, "\(what) within \(timeout)")
+        try await Task.sleep(for: .milliseconds(30))
+    }
+}
+
+extension [String] {
+    /// The lines without trailing spaces, as tmux prints a pane.
+    var trimmedRight: [String] {
+        map { String($0.reversed().drop(while: { $0 == " " }).reversed()) }
+    }
+}

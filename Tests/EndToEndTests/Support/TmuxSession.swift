@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+
+/// One command in a tmux window of a given size, on a tmux server of its own (a unique
+/// socket, no configuration file), so tests run side by side and leave nothing behind.
+///
+/// Screens are read by polling `capture-pane` until the expected text is there and two
+/// captures in a row agree, never by sleeping a fixed time.
+final class TmuxSession {
+    let socket = "storefront-e2e-\(UUID().uuidString.prefix(12))"
+    private let tmux: String
+
+    /// Starts `command` (run by the shell) in a `width` x `height` window.
+    init(width: Int, height: Int, command: String) async throws {
+        tmux = try #require(Command.find("tmux"), "tmux is not installed (.ci/install-deps installs it)")
+        try await run(["new-session", "-d", "-x", "\(width)", "-y", "\(height)", command])
+    }
+
+    deinit {
+        Command.runBlocking(tmux, ["-L", socket, "kill-server"])
+    }
+
+    /// Sends keys written as KeyScript tokens (`down`, `enter`, `y`), one at a time.
+    func press(_ keys: String...) async throws {
+        for key in keys {
+            if let name = Self.tmuxNames[key] {
+                try await run(["send-keys", "-t", "0", name])
+            } else {
+                try await run(["send-keys", "-t", "0", "-l", key])
+            }
+        }
+    }
+
+    func resize(width: Int, height: Int) async throws {
+        try await run(["resize-window", "-t", "0", "-x", "\(width)", "-y", "\(height)"])
+    }
+
+    /// The pane's lines as tmux shows them (no trailing spaces).
+    func capture() async throws -> [String] {
+        let output = try await run(["capture-pane", "-p", "-t", "0"])
+        return output.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+    }
+
+    /// The pane once it shows `text` and has stopped changing; a test failure that prints
+    /// the pane when that does not happen within `timeout`.
+    func screen(showing text: String, timeout: Duration = .seconds(15)) async throws -> [String] {
+        let deadline = ContinuousClock.now + timeout
+        var previous: [String]?
+        while true {
+            let lines = try await capture()
+            if lines == previous, lines.contains(where: { $0.contains(text) }) { return lines }
+            previous = lines
+            if ContinuousClock.now > deadline {
+                Issue.record("waited \(timeout) for \"\(text)\"; the pane shows:\n\(lines.joined(separator: "\n"))")
+                throw CancellationError()
+            }
+            try await Task.sleep(for: .milliseconds(30))
+        }
+    }
+
+    @discardableResult
+    private func run(_ arguments: [String]) async throws -> String {
+        let server: [String] = ["-u", "-f", "/dev/null", "-L", socket]
+        let output = try await Command.run(tmux, server + arguments)
+        try #require(output.status == 0, "tmux \(arguments.first ?? "") failed: \(output.stderr)")
+        return output.stdout
+    }
+
+    private static let tmuxNames = [
+        "up": "Up", "down": "Down", "left": "Left", "right": "Right", "enter": "Enter", "esc": "Escape",
+        "tab": "Tab", "shift-tab": "BTab", "space": "Space", "backspace": "BSpace",
+        "pgup": "PPage", "pgdn": "NPage", "home": "Home", "end": "End",
+    ]
+}
+
+/// A shell command line: each word single-quoted.
+func shellCommand(_ words: [String]) -> String {
+    words.map { "'" + $0.replacingOccurrences(of: "'", with: #"'\''"#) + "'" }.joined(separator: " ")
+}

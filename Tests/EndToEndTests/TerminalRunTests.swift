@@ -1,0 +1,118 @@
+import Foundation
+import Testing
+
+/// The real `storefront run` in tmux, compared with `storefront snapshot` for the same keys.
+@Suite("storefront run in tmux")
+struct TerminalRunTests {
+    /// `storefront run` with an in-memory ledger and no latency, in a UTF-8 locale.
+    static func run(_ options: [String], environment: [String] = []) throws -> String {
+        let binary = try StorefrontBinary.require()
+        return shellCommand(["env", "LANG=C.UTF-8", "LC_ALL=C.UTF-8"] + environment + [binary, "run", "--in-memory", "--latency", "0"] + options)
+    }
+
+    static func expect(_ pane: [String], equals snapshot: [String], sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(
+            pane.trimmedRight == snapshot.trimmedRight,
+            "tmux and snapshot differ:\n--- tmux\n\(pane.joined(separator: "\n"))\n--- snapshot\n\(snapshot.joined(separator: "\n"))",
+            sourceLocation: sourceLocation
+        )
+    }
+
+    @Test func browsingToAShop() async throws {
+        let tmux = try await TmuxSession(width: 80, height: 24, command: Self.run([]))
+        _ = try await tmux.screen(showing: "Backyard Birds Pass")
+        try await tmux.press("down", "down", "enter")
+        let pane = try await tmux.screen(showing: "Copper Tube Feeder")
+        Self.expect(pane, equals: try await StorefrontBinary.snapshot([], keys: ["down", "down", "enter"]))
+    }
+
+    @Test func aPurchaseAndItsThankYou() async throws {
+        let tmux = try await TmuxSession(width: 80, height: 24, command: Self.run(["--catalog", "tipjar"]))
+        _ = try await tmux.screen(showing: "Consumables")
+        try await tmux.press("enter")
+        _ = try await tmux.screen(showing: "£0.99")
+        try await tmux.press("enter")
+        _ = try await tmux.screen(showing: "Confirm Purchase")
+        try await tmux.press("y")
+        let pane = try await tmux.screen(showing: "Thank you")
+        Self.expect(pane, equals: try await StorefrontBinary.snapshot(["--catalog", "tipjar"], keys: ["enter", "enter", "y"]))
+    }
+
+    @Test func anAskToBuyPurchaseWaitsForApproval() async throws {
+        let tmux = try await TmuxSession(width: 80, height: 24, command: Self.run(["--catalog", "tipjar", "--ask-to-buy"]))
+        _ = try await tmux.screen(showing: "Consumables")
+        try await tmux.press("enter")
+        _ = try await tmux.screen(showing: "£0.99")
+        try await tmux.press("enter")
+        _ = try await tmux.screen(showing: "Confirm Purchase")
+        try await tmux.press("y")
+        let pane = try await tmux.screen(showing: "Waiting for approval")
+        Self.expect(pane, equals: try await StorefrontBinary.snapshot(["--catalog", "tipjar", "--ask-to-buy"], keys: ["enter", "enter", "y"]))
+    }
+
+    @Test func resizingTheWindowRedrawsForTheNewSize() async throws {
+        let tmux = try await TmuxSession(width: 80, height: 24, command: Self.run([]))
+        _ = try await tmux.screen(showing: "Backyard Birds Pass")
+        try await tmux.press("enter")
+        _ = try await tmux.screen(showing: "Meadow Monthly")
+        try await tmux.resize(width: 40, height: 12)
+        var pane = try await tmux.screen(showing: "Backyard Birds")
+        let snapshot = try await StorefrontBinary.snapshot([], keys: ["enter", "resize:40x12"])
+        if pane.count != 12 { pane = try await tmux.screen(showing: snapshot[0].trimmingCharacters(in: .whitespaces)) }
+        Self.expect(pane, equals: snapshot)
+    }
+
+    /// Japanese names and prices in a 40x12 terminal: wide characters must take the columns
+    /// the snapshot gives them.
+    @Test func wideCharactersInASmallTerminal() async throws {
+        let options = ["--catalog", "cheers", "--locale", "ja"]
+        let tmux = try await TmuxSession(width: 40, height: 12, command: Self.run(options))
+        _ = try await tmux.screen(showing: "Consumables")
+        try await tmux.press("enter")
+        _ = try await tmux.screen(showing: "線香花火")
+        try await tmux.press("down")
+        let pane = try await tmux.screen(showing: "提灯")
+        Self.expect(pane, equals: try await StorefrontBinary.snapshot(options, keys: ["enter", "down"], size: "40x12"))
+    }
+
+    /// The thank-you sheet drawn over Japanese rows: wide characters cut by its border.
+    @Test func aSheetOverWideCharacters() async throws {
+        let options = ["--catalog", "cheers", "--locale", "ja"]
+        let tmux = try await TmuxSession(width: 80, height: 24, command: Self.run(options))
+        _ = try await tmux.screen(showing: "Consumables")
+        try await tmux.press("enter")
+        _ = try await tmux.screen(showing: "¥500")
+        try await tmux.press("down", "enter")
+        _ = try await tmux.screen(showing: "Confirm Purchase")
+        try await tmux.press("y")
+        let pane = try await tmux.screen(showing: "Thank you")
+        Self.expect(pane, equals: try await StorefrontBinary.snapshot(options, keys: ["enter", "down", "enter", "y"]))
+    }
+
+    @Test func storefrontPressPlaysKeysAtStart() async throws {
+        let tmux = try await TmuxSession(width: 80, height: 24, command: Self.run([], environment: ["STOREFRONT_PRESS=down,down,enter"]))
+        let pane = try await tmux.screen(showing: "Copper Tube Feeder")
+        Self.expect(pane, equals: try await StorefrontBinary.snapshot([], keys: ["down", "down", "enter"]))
+    }
+
+    /// A shell in the pane saves `stty -a` before and after storefront; quitting with q
+    /// must leave the terminal exactly as it was, and exit 0.
+    @Test func quittingRestoresTheTerminal() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("e2e-stty-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = { (name: String) in shellCommand([folder.appendingPathComponent(name).path]) }
+        let script = "stty -a > \(file("before")); \(try Self.run(["--catalog", "tipjar"])); echo $? > \(file("status")); "
+            + "stty -a > \(file("after")); touch \(file("done"))"
+        let tmux = try await TmuxSession(width: 80, height: 24, command: shellCommand(["sh", "-c", script]))
+        _ = try await tmux.screen(showing: "Consumables")
+        try await tmux.press("q")
+
+        try await waitForFile(folder.appendingPathComponent("done").path, "storefront did not quit after q")
+        let read = { (name: String) in try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8) }
+        #expect(try read("status") == "0\n")
+        let before = try read("before")
+        #expect(before.contains("speed"))
+        #expect(try read("after") == before)
+    }
+}
