@@ -50,11 +50,8 @@ struct ProcessBench {
         _ = try session.waitFor(layout == nil ? "Consumables" : "All products", limit: .seconds(60))
         if layout != nil {
             session.pty.type("\r")
-            // The list is drawn once the screen goes quiet (a spinner turns while loading).
-            let opened = session.pty.readOutput(quiet: .milliseconds(500), limit: .seconds(60))
-            guard opened.firstRange(of: Array("/\(productCount)".utf8)) != nil else {
-                throw BenchError("memory: the list of \(productCount) products did not show")
-            }
+            // The status line's "1/100000" shows once the list is drawn.
+            _ = try session.waitFor("/\(productCount)", limit: .seconds(120))
             session.pty.type("\u{1B}OF")  // End
         }
         _ = session.pty.readOutput(quiet: .milliseconds(300), limit: .seconds(10))
@@ -81,7 +78,8 @@ private struct TerminalSession {
         child = try ChildProcess(executable, arguments, input: pty.device, output: pty.device, error: pty.device, environment: environment)
     }
 
-    /// Reads the screen output until `text` appears: the time from the spawn to then.
+    /// Reads the screen output until `text` appears (within `limit` of the spawn): the time
+    /// from the spawn to then.
     func waitFor(_ text: String, limit: Duration = .seconds(10)) throws -> Duration {
         let wanted = Array(text.utf8)
         var output: [UInt8] = []
