@@ -56,10 +56,9 @@ struct TerminalRunTests {
         try await tmux.press("enter")
         _ = try await tmux.screen(showing: "Meadow Monthly")
         try await tmux.resize(width: 40, height: 12)
-        var pane = try await tmux.screen(showing: "Backyard Birds")
-        let snapshot = try await StorefrontBinary.snapshot([], keys: ["enter", "resize:40x12"])
-        if pane.count != 12 { pane = try await tmux.screen(showing: snapshot[0].trimmingCharacters(in: .whitespaces)) }
-        Self.expect(pane, equals: snapshot)
+        let pane = try await tmux.screen(showing: "$9.99 / mo")  // the narrow picker abbreviates periods
+        #expect(pane.count == 12)
+        Self.expect(pane, equals: try await StorefrontBinary.snapshot([], keys: ["enter", "resize:40x12"]))
     }
 
     /// Japanese names and prices in a 40x12 terminal: wide characters must take the columns
