@@ -308,4 +308,32 @@ struct UpdateTests {
         #expect(state.screen == .shop("pass"))
         #expect(effects == [.loadProducts(Self.pass.productIDs, slot: Self.pass.slot), .refreshEntitlements])
     }
+
+    @Test("A click on the sheet's Cancel cancels; on its confirm button, confirms")
+    func clickSheet() throws {
+        var state = loadedState()
+        for (title, confirmed) in [("[ Cancel ]", false), ("[ Buy ]", true)] {
+            _ = requestSheet(&state)
+            let screen = AppFrame(state: state).buffer
+            let y = try #require(row(containing: title, in: screen))
+            let x = try #require(column(of: title, inRow: y, of: screen))
+            #expect(press(.mouse(x: x + 2, y: y), in: &state) == [.confirm(requestID: 7, confirmed: confirmed)])
+        }
+    }
+
+    @Test("On Your Purchases the selection skips headings; tab reaches Restore Purchases")
+    func purchasesScreen() {
+        var state = loadedState(owned: [purchase(of: Fixtures.pro)])
+        press(.end, .enter, in: &state)
+        state.update(.historyLoaded(.success([.verified(purchase(of: Fixtures.pro))])))
+        let rows = PurchasesContent(state: state).rows
+        #expect(rows.first == .heading("Entitlements"))
+        press(.down, in: &state)  // from the first entitlement row, past the Collection heading
+        #expect(rows[state.purchasesList.selectedIndex].isSelectable)
+        press(.down, .down, .down, .down, in: &state)
+        #expect(state.purchasesList.selectedIndex == rows.count - 1)
+        press(.tab, in: &state)
+        #expect(state.purchasesList.focus == .button(.restorePurchases))
+        #expect(press(.enter, in: &state) == [.restore])
+    }
 }

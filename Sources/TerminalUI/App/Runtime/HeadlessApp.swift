@@ -150,7 +150,7 @@ public final class HeadlessApp: Sendable {
             quietRounds += 1
             let since = quietSince ?? ContinuousClock.now
             quietSince = since
-            if quietRounds >= 16, since.duration(to: .now) >= .milliseconds(1) { return }
+            if quietRounds >= 16, since.duration(to: .now) >= .milliseconds(2) { return }
             if quietRounds >= 16 {
                 // Let tasks queued behind this one (or on other threads) run.
                 try? await Task.sleep(for: .microseconds(200))
