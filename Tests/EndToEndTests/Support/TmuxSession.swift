@@ -10,10 +10,13 @@ final class TmuxSession {
     let socket = "storefront-e2e-\(UUID().uuidString.prefix(12))"
     private let tmux: String
 
-    /// Starts `command` (run by the shell) in a `width` x `height` window.
+    /// Starts `command` (run by the shell) in a `width` x `height` window. It is ended
+    /// after two minutes whatever happens, so a test run that is itself killed (and never
+    /// reaches `deinit`) leaves no tmux server behind for long.
     init(width: Int, height: Int, command: String) async throws {
         tmux = try #require(Command.find("tmux"), "tmux is not installed (.ci/install-deps installs it)")
-        try await run(["new-session", "-d", "-x", "\(width)", "-y", "\(height)", command])
+        let bounded = shellCommand(["timeout", "--foreground", "120", "sh", "-c", command])
+        try await run(["new-session", "-d", "-x", "\(width)", "-y", "\(height)", bounded])
     }
 
     deinit {
