@@ -213,4 +213,30 @@ struct ScriptedPurchaseTests {
         await harness.app.press(.char("q"))
         #expect(await harness.app.app.isFinished)
     }
+
+    /// Records what the purchase actions saw.
+    actor Recorder {
+        var events: [String] = []
+        func record(_ event: String) { events.append(event) }
+    }
+
+    @Test("The app's purchase actions run: start before the sheet, then the completion instead of the default")
+    func purchaseActions() async throws {
+        let recorder = Recorder()
+        let actions = PurchaseActions()
+            .onInAppPurchaseStart { product in await recorder.record("start \(product.id)") }
+            .onInAppPurchaseCompletion { product, result in
+                if case .failure = result { await recorder.record("failed \(product.id)") }
+            }
+        var controls = StoreControls()
+        controls.failures[.purchase] = StoreAPI.purchase.defaultError
+        let harness = try await AppHarness.make(controls: controls, options: AppOptions(purchaseActions: actions))
+        await press(Self.openBirdFood, harness)
+        await harness.app.press(.enter)
+        #expect(await recorder.events == ["start \(BackyardBirds.sunflower)"])
+        #expect(await harness.shows("Confirm Purchase"))
+        await harness.app.press(.char("y"))
+        #expect(await recorder.events == ["start \(BackyardBirds.sunflower)", "failed \(BackyardBirds.sunflower)"])
+        #expect(!(await harness.shows("Purchase failed")))  // the completion action took the error over
+    }
 }

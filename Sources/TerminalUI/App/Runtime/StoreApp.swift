@@ -24,7 +24,6 @@ public actor StoreApp {
 
     nonisolated let tracker: ActivityTracker
     private let backend: any StoreBackend
-    private let options: AppOptions
     private let elapsed: @Sendable () -> Duration
     private let wallClock: @Sendable () -> Date
     private var confirmations: [UInt64: CheckedContinuation<Bool, Never>] = [:]
@@ -56,7 +55,6 @@ public actor StoreApp {
         self.tracker = tracker
         self.updateHandling = updateHandling
         self.backend = tracked
-        self.options = options
         self.elapsed = { start.duration(to: clock.now) }
         self.storefront = Storefront(backend: tracked, clock: storeClock)
         self.wallClock = { storeClock.now }
@@ -175,7 +173,7 @@ public actor StoreApp {
     }
 
     private nonisolated func purchase(_ product: Product, shopID: StoreLayout.Shop.ID) async {
-        let actions = await purchaseActions(shopID: shopID)
+        let actions = await state.purchaseActions(shopID: shopID)
         do {
             let result = try await storefront.purchase(product, actions: actions) { [weak self] product, options in
                 await self?.confirm(product, options: options, shopID: shopID) ?? false
@@ -188,15 +186,11 @@ public actor StoreApp {
         }
     }
 
-    private func purchaseActions(shopID: StoreLayout.Shop.ID) -> PurchaseActions {
-        state.views[shopID]?.modifiers.purchaseActions(inside: options.purchaseActions) ?? options.purchaseActions
-    }
-
     /// The confirmation hook: shows the sheet and waits for the customer's answer.
     private func confirm(
         _ product: Product, options purchaseOptions: Set<Product.PurchaseOption>, shopID: StoreLayout.Shop.ID
     ) async -> Bool {
-        guard options.confirmsPurchases else { return true }
+        guard state.options.confirmsPurchases else { return true }
         guard !state.hasQuit else { return false }
         lastRequestID += 1
         let request = PurchaseRequest(id: lastRequestID, product: product, options: purchaseOptions, shopID: shopID)

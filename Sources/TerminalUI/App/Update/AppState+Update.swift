@@ -119,9 +119,13 @@ extension AppState {
         return screen == .purchases ? [.loadHistory] : []
     }
 
+    /// The purchase actions of a shop's view, inside the app's own.
+    public func purchaseActions(shopID: StoreLayout.Shop.ID) -> PurchaseActions {
+        views[shopID]?.modifiers.purchaseActions(inside: options.purchaseActions) ?? options.purchaseActions
+    }
+
     /// Whether purchases in a shop end in a completion action instead of the default.
     func hasCompletionAction(shopID: StoreLayout.Shop.ID) -> Bool {
-        let actions = views[shopID]?.modifiers.purchaseActions(inside: options.purchaseActions) ?? options.purchaseActions
-        return actions.completionAction != nil
+        purchaseActions(shopID: shopID).completionAction != nil
     }
 }
