@@ -30,6 +30,11 @@ public struct RenderOptions: Sendable, Hashable {
         ascii ? glyph.ascii : glyph.unicode
     }
 
+    /// `text` in quotation marks: curly ones, or straight ones under `--ascii`.
+    public func quoted(_ text: String) -> String {
+        ascii ? "\"\(text)\"" : "\u{201C}\(text)\u{201D}"
+    }
+
     /// `style`, without its colours when colour is off.
     public func style(_ style: Style) -> Style {
         color ? style : style.withoutColor

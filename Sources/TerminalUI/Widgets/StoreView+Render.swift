@@ -52,7 +52,7 @@ extension StoreView {
         case .loaded where content.products.isEmpty:
             let message = content.totalCount == 0
                 ? "Nothing for sale here yet."
-                : "No products match \u{201C}\(content.filterText)\u{201D}."
+                : "No products match \(context.options.quoted(content.filterText))."
             drawMessage([message], in: layout.list, style: Palette.secondary, context: context, into: &buffer)
         case .loaded:
             drawRows(content, state: state, layout: layout, context: context, into: &buffer)

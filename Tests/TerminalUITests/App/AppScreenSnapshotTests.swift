@@ -37,4 +37,15 @@ struct AppScreenSnapshotTests {
         #expect(await harness.shows("Bird Food"))
         #expect(!(await harness.shows("Terminal too small")))
     }
+
+    @Test("With --ascii every screen is plain ASCII (the catalog's names are)", arguments: screens)
+    func ascii(_ screen: (name: String, keys: String)) async throws {
+        let catalog = try BackyardBirds.catalog()
+        let options = AppOptions(render: RenderOptions(ascii: true), policies: PolicyLinks(catalog.appPolicies, locale: "en_US"))
+        let harness = try await AppHarness.make(options: options)
+        await harness.app.run(try KeyScript(screen.keys + " / x"))
+        let text = await harness.text
+        let others = String(String.UnicodeScalarView(text.unicodeScalars.filter { !$0.isASCII }))
+        #expect(others.isEmpty, "non-ASCII on \(screen.name): \(others)")
+    }
 }

@@ -106,7 +106,7 @@ public struct PurchasesContent: Sendable {
                     return name.range(of: filter, options: options) != nil
                         || result.unsafePayloadValue.productID.range(of: filter, options: options) != nil
                 }
-            return rows.isEmpty ? [.note("No purchases match \u{201C}\(filter)\u{201D}.")] : rows
+            return rows.isEmpty ? [.note("No purchases match \(state.options.render.quoted(filter)).")] : rows
         }
     }
 }

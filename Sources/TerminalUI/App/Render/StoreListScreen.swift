@@ -10,7 +10,7 @@ struct StoreListScreen {
         let list = LineList(area: rows, list: state.storeList, rowCount: items.count, options: options)
         let filterRow = Rect(x: layout.body.x, y: layout.body.y, width: layout.body.width, height: 1)
         let filter = state.storeList.filterText ?? ""
-        return list.render(filterRow: filterRow, emptyMessage: "No shops match \u{201C}\(filter)\u{201D}.", into: &buffer) { index in
+        return list.render(filterRow: filterRow, emptyMessage: "No shops match \(options.quoted(filter)).", into: &buffer) { index in
             let item = items[index]
             return LineList.Line(
                 text: options.glyph(.pointer) + " " + item.title,
