@@ -99,7 +99,8 @@ struct BenchRun {
         results.naiveBytesPerMove = naive.moveMedian()
         results.idleBytes = Double(diffed.bytes(in: .idle).reduce(0, +))
         report.add("bytes_per_move", results.bytesPerMove, unit: "B", target: "< 200", met: results.bytesPerMove < 200)
-        report.add("  moves that scroll the list / that do not", diffed.moveMedian(scrolled: true), unit: "/ \(Report.format(diffed.moveMedian(scrolled: false))) B")
+        let scrolling = diffed.steps.filter { $0.phase == .move && $0.scrolled }.count
+        report.add("  \(scrolling) moves scroll the list / \(TerminalScenario.moves - scrolling) do not", diffed.moveMedian(scrolled: true), unit: "/ \(Report.format(diffed.moveMedian(scrolled: false))) B")
         report.add("  largest move", Double(diffed.bytes(in: .move).max() ?? 0), unit: "B")
         report.add("naive_bytes_per_move", results.naiveBytesPerMove, unit: "B")
         report.add("  naive / diffed per move", results.naiveBytesPerMove / max(1, results.bytesPerMove), unit: "x")
@@ -108,6 +109,23 @@ struct BenchRun {
         let naivePurchase = Double(naive.bytes(in: .purchase).reduce(0, +))
         report.add("  purchase with spinner, diffed / naive", purchase, unit: "/ \(Report.format(naivePurchase)) B")
         report.add("  terminal setup (before the first frame)", Double(diffed.setup), unit: "B")
+        // What the selection's reverse video costs: the same frames with it drawn as a
+        // background colour (blank runs can then be erased, not written), or not at all.
+        let coloured = try await BytesBench.run(scenario.restyled { style in
+            guard style.modifiers.contains(.reverse) else { return style }
+            var plain = style
+            plain.modifiers.remove(.reverse)
+            plain.background = .blue
+            return plain
+        }, naive: false)
+        let unmarked = try await BytesBench.run(scenario.restyled { style in
+            var plain = style
+            plain.modifiers.remove(.reverse)
+            return plain
+        }, naive: false)
+        for (name, counts) in [("selection as a blue background", coloured), ("no selection highlight", unmarked)] {
+            report.add("  what if \(name): scrolling / in-page move", counts.moveMedian(scrolled: true), unit: "/ \(Report.format(counts.moveMedian(scrolled: false))) B")
+        }
 
         progress("input latency (\(options.latencyRounds) round(s))")
         let latency = try await LatencyBench.run(catalog: catalog, rounds: options.latencyRounds)

@@ -37,12 +37,12 @@ enum BytesBench {
         var previousTopRow: String?
         for (index, step) in scenario.steps.enumerated() {
             if naive { terminal.invalidate() }
-            terminal.draw(step.frame.buffer, cursor: step.frame.cursor)
+            terminal.draw(step.buffer, cursor: step.cursor)
             // Output reaches the controller asynchronously: wait longer at the end of a
             // phase so nothing spills into the next one (the idle second above all).
             let lastOfPhase = index + 1 == scenario.steps.count || scenario.steps[index + 1].phase != step.phase
             let bytes = pty.readOutput(quiet: .milliseconds(lastOfPhase ? 150 : 5)).count
-            let topRow = step.frame.buffer.textLines().dropFirst(1).first  // the first list row
+            let topRow = step.buffer.textLines().dropFirst(1).first  // the first list row
             counts.append((step.phase, bytes, previousTopRow != nil && topRow != previousTopRow))
             previousTopRow = topRow
         }

@@ -16,7 +16,8 @@ struct TerminalScenario {
 
     struct Step {
         let phase: Phase
-        let frame: AppFrame
+        let buffer: Buffer
+        let cursor: Position?
     }
 
     static let size = TerminalSize(width: 80, height: 24)
@@ -25,6 +26,23 @@ struct TerminalScenario {
     static let storeLatency: Duration = .milliseconds(800)
 
     let steps: [Step]
+
+    /// The same frames with every cell's style changed by `transform`: what the bytes would
+    /// be if the widgets drew with another style (the selection, say).
+    func restyled(_ transform: (Style) -> Style) -> TerminalScenario {
+        TerminalScenario(steps: steps.map { step in
+            var buffer = Buffer(width: step.buffer.width, height: step.buffer.height)
+            for y in 0..<buffer.height {
+                for x in 0..<buffer.width {
+                    let cell = step.buffer.cells[y * buffer.width + x]
+                    if !cell.isContinuation {
+                        buffer.write(cell.symbol, x: x, y: y, style: transform(cell.style))
+                    }
+                }
+            }
+            return Step(phase: step.phase, buffer: buffer, cursor: step.cursor)
+        })
+    }
 
     static func record(catalog: Catalog) async throws -> TerminalScenario {
         let clock = VirtualClock()
@@ -65,7 +83,8 @@ struct TerminalScenario {
         var steps: [Step] = []
 
         mutating func frame(_ phase: Phase) async {
-            steps.append(Step(phase: phase, frame: await app.frame()))
+            let frame = await app.frame()
+            steps.append(Step(phase: phase, buffer: frame.buffer, cursor: frame.cursor))
         }
 
         mutating func press(_ key: Key, _ phase: Phase) async {
