@@ -34,8 +34,21 @@ final class TmuxSession {
         }
     }
 
+    /// Sends one key in tmux's own notation (`C-c`, `q`), as typed.
+    func sendRaw(_ key: String) async throws {
+        try await run(["send-keys", "-t", "0", key])
+    }
+
     func resize(width: Int, height: Int) async throws {
         try await run(["resize-window", "-t", "0", "-x", "\(width)", "-y", "\(height)"])
+    }
+
+    /// The terminal modes tmux tracks for the pane, which `stty` cannot see: alternate
+    /// screen, cursor shown, mouse reporting, keypad modes, bracketed paste.
+    func modes() async throws -> String {
+        let format = "alternate:#{alternate_on} cursor:#{cursor_flag} mouse:#{mouse_any_flag} keypad:#{keypad_flag} "
+            + "keypad-cursor:#{keypad_cursor_flag} bracketed-paste:#{bracket_paste_flag}"
+        return try await run(["display-message", "-p", "-t", "0", format]).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// The pane's lines as tmux shows them (no trailing spaces).

@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+
+/// However `storefront run` ends (q, Ctrl-C, SIGINT, SIGTERM, SIGHUP), the terminal is left
+/// as it was: the same `stty -a`, out of the alternate screen, cursor shown, mouse and keypad
+/// modes off. Without a terminal, or with one that cannot run it, one clear line and exit 64.
+@Suite("Terminal hygiene of storefront run")
+struct TerminalHygieneTests {
+    static let tipJar = ["--catalog", "tipjar"]
+
+    static func expectRestored(_ outcome: WitnessedRun.Outcome, sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(outcome.sttyBefore.contains("speed"), sourceLocation: sourceLocation)
+        #expect(outcome.sttyAfter == outcome.sttyBefore, "stty -a changed", sourceLocation: sourceLocation)
+        #expect(outcome.modesAfter == outcome.modesBefore, sourceLocation: sourceLocation)
+        #expect(outcome.modesBefore.contains("alternate:0"), sourceLocation: sourceLocation)
+    }
+
+    /// q quits (0); Ctrl-C typed at the terminal is a SIGINT to it, and exits 130 as a shell's
+    /// interrupted command does.
+    @Test(arguments: [("q", 0), ("C-c", 130)])
+    func aQuitKeyRestoresTheTerminal(_ key: String, _ status: Int32) async throws {
+        let run = try await WitnessedRun(try TerminalRunTests.runWords(Self.tipJar))
+        _ = try await run.tmux.screen(showing: "Consumables")
+        #expect(try await run.tmux.modes().contains("alternate:1"))
+        try await run.tmux.sendRaw(key)
+        let outcome = try await run.outcome()
+        #expect(outcome.status == status)
+        #expect(outcome.stderr.isEmpty)
+        Self.expectRestored(outcome)
+    }
+
+    @Test(arguments: [(SIGINT, "SIGINT"), (SIGTERM, "SIGTERM"), (SIGHUP, "SIGHUP")])
+    func aSignalRestoresTheTerminal(_ signal: Int32, _ name: String) async throws {
+        let run = try await WitnessedRun(try TerminalRunTests.runWords(Self.tipJar))
+        _ = try await run.tmux.screen(showing: "Consumables")
+        try await run.tmux.press("enter")  // mid-way through, in a shop
+        _ = try await run.tmux.screen(showing: "£0.99")
+        #expect(kill(try await run.pid(), signal) == 0)
+        let outcome = try await run.outcome()
+        #expect(outcome.status == 128 + signal, "after \(name)")
+        Self.expectRestored(outcome)
+    }
+
+    @Test func anUnsetTermFallsBackAndRestores() async throws {
+        let run = try await WitnessedRun(try TerminalRunTests.runWords(Self.tipJar, environment: ["-u", "TERM"]))
+        _ = try await run.tmux.screen(showing: "Consumables")
+        try await run.tmux.press("q")
+        let outcome = try await run.outcome()
+        #expect(outcome.status == 0)
+        Self.expectRestored(outcome)
+    }
+
+    @Test func aTerminalThatCannotMoveTheCursorIsRefused() async throws {
+        let run = try await WitnessedRun(try TerminalRunTests.runWords(Self.tipJar, environment: ["TERM=dumb"]))
+        let outcome = try await run.outcome()
+        #expect(outcome.status == 64)
+        #expect(outcome.stderr.contains("terminal type 'dumb' cannot position the cursor"))
+        #expect(outcome.stderr.split(separator: "\n").count == 1)
+        Self.expectRestored(outcome)
+    }
+
+    @Test func withoutATerminalItSaysSoAndExits64() async throws {
+        let output = try await StorefrontBinary.run(["run", "--in-memory"] + Self.tipJar)
+        #expect(output.status == 64)
+        #expect(output.stderr.contains("needs a terminal"))
+        #expect(output.stdout.isEmpty)
+    }
+}
