@@ -5,7 +5,7 @@ import Testing
 /// Item 7, a full disk: buying onto a small tmpfs until it fills. The purchase that does not
 /// fit fails with one line and exit 74 (EX_IOERR); every purchase the tool confirmed is in the
 /// ledger once, verified, and the file is intact.
-@Suite struct DiskFullTests {
+@Suite(.reliabilityRun) struct DiskFullTests {
     @Test func buyingUntilTheDiskIsFull() async throws {
         let scratch = try ScratchDirectory("disk-full")
         let copy = scratch.url.appendingPathComponent("copy")

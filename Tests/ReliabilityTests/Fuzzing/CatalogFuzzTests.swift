@@ -4,7 +4,7 @@ import Testing
 
 /// Item 1 of the reliability issue: damaged catalogs never crash or hang the parser; each one
 /// loads, or fails with a `CatalogError` that names the file.
-@Suite struct CatalogFuzzTests {
+@Suite(.reliabilityRun) struct CatalogFuzzTests {
     /// At least 10,000, as the issue asks; `RELIABILITY_FUZZ_INPUTS` raises it for a longer soak.
     static let inputCount = ProcessInfo.processInfo.environment["RELIABILITY_FUZZ_INPUTS"].flatMap(Int.init) ?? 10_000
 

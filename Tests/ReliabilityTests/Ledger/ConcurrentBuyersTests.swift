@@ -4,7 +4,7 @@ import Testing
 
 /// Item 4: four processes buying on one new ledger at once. Every purchase succeeds, the
 /// counts add up, and "database is locked" never reaches the user.
-@Suite struct ConcurrentBuyersTests {
+@Suite(.reliabilityRun) struct ConcurrentBuyersTests {
     static let buyers = 4
     static let purchasesPerBuyer = 25
 

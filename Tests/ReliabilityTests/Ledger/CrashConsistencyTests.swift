@@ -5,7 +5,7 @@ import Testing
 /// Item 3: SIGKILL at random points during 200 purchases. After each kill the next start
 /// (`storefront restore`, what an app does at launch) delivers what was left unfinished; at the
 /// end every confirmed purchase is in the ledger exactly once and nothing is doubled.
-@Suite struct CrashConsistencyTests {
+@Suite(.reliabilityRun) struct CrashConsistencyTests {
     static let purchaseCount = ProcessInfo.processInfo.environment["RELIABILITY_CRASH_PURCHASES"].flatMap(Int.init) ?? 200
 
     @Test func killedPurchasesAreKeptOnceAndDeliveredAgain() async throws {
