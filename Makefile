@@ -1,5 +1,6 @@
 # Storefront: the two commands a newcomer needs are `make run` and `make test`.
 SWIFT ?= swift
+SHELL := /bin/bash
 CONFIG ?= release
 BIN = .build/$(CONFIG)/storefront
 
@@ -24,6 +25,18 @@ test: deps
 bench: deps
 	$(SWIFT) build -c release
 	.build/release/storefront-bench $(if $(QUICK),--quick) --command "make bench$(if $(QUICK), QUICK=$(QUICK))"
+
+# Issue 7's reliability suite (RELIABILITY=1: catalog fuzzing, key storms, SIGKILLed
+# purchases, concurrent buyers, a full disk), libFuzzer on the catalog parser, then a scan of
+# every output the suite kept (and CHECK_LOGS, e.g. make test's output) for private keys.
+CHECK_DIR = .build-check/work
+check: deps
+	$(SWIFT) build --build-tests
+	@rm -rf $(CHECK_DIR) && mkdir -p $(CHECK_DIR)
+	set -o pipefail; RELIABILITY=1 RELIABILITY_WORK_DIR="$(abspath $(CHECK_DIR))" \
+		$(SWIFT) test --skip-build --filter ReliabilityTests 2>&1 | tee $(CHECK_DIR)/../reliability.log
+	FUZZ_SECONDS=$${FUZZ_SECONDS:-60} FUZZ_WORK_DIR="$(abspath $(CHECK_DIR))/fuzz" Fuzz/run.sh
+	.ci/scan-keys $(CHECK_DIR) $(CHECK_DIR)/../reliability.log $(CHECK_LOGS)
 
 # Plays every tape in Resources/Demos into .build-demos/<name>.cast (asciinema v2) and
 # <name>.txt (the snapshots' text), then replays each cast with `asciinema cat` when

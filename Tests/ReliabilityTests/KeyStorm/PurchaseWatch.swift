@@ -13,9 +13,15 @@ actor PurchaseWatch: StoreBackend {
     private(set) var violations: [String] = []
     private(set) var purchasesStarted = 0
     private var inFlight: Product.ID?
+    /// The storefront of the app now running, whose knowledge judges each purchase.
+    private var storefront: Storefront?
 
     init(_ store: LocalStore) {
         self.store = store
+    }
+
+    func watch(_ storefront: Storefront) {
+        self.storefront = storefront
     }
 
     func purchase(_ product: Product, options: Set<Product.PurchaseOption>) async throws -> Product.PurchaseResult {
@@ -26,7 +32,7 @@ actor PurchaseWatch: StoreBackend {
         if store.catalog.catalog.product(id: product.id) == nil {
             violations.append("bought \(product.id), which the catalog does not sell")
         }
-        if let owned = try await ownedNow(product) {
+        if let owned = ownedNow(product) {
             violations.append("bought \(product.id) again: \(owned)")
         }
         inFlight = product.id
@@ -34,16 +40,24 @@ actor PurchaseWatch: StoreBackend {
         return try await store.purchase(product, options: options)
     }
 
-    /// Why `product` cannot be bought now, or nil: an unrevoked non-consumable, or an
-    /// auto-renewable subscription that has not expired.
-    private func ownedNow(_ product: Product) async throws -> String? {
-        guard product.type == .nonConsumable || product.type == .autoRenewable else { return nil }
-        let now = try await store.storeNow()
-        let owned = try await store.allTransactions().compactMap(\.verifiedValue).first { transaction in
-            transaction.productID == product.id && transaction.revocationDate == nil
-                && !transaction.isUpgraded && (transaction.expirationDate.map { $0 > now } ?? true)
+    /// Why the app should not have let `product` be bought, or nil: what its storefront knew
+    /// when the purchase reached the store says it is an owned non-consumable, or the current
+    /// plan renewing into itself. (The current plan may be chosen again when a change of plan
+    /// is scheduled or renewal is off: that resubscribes. And an approval the app has not heard
+    /// of yet is not the app's fault, so the ledger is not the judge.)
+    private func ownedNow(_ product: Product) -> String? {
+        guard let owned = storefront?.snapshot.entitlements.value else { return nil }
+        switch product.type {
+        case .nonConsumable:
+            return owned.purchasedProductIDs.contains(product.id) ? "the app knew it was owned" : nil
+        case .autoRenewable:
+            guard let groupID = product.subscription?.subscriptionGroupID else { return nil }
+            let group = owned.subscriptionGroup(groupID)
+            let renewsIntoItself = group.currentProductID == product.id && group.autoRenewPreference == product.id
+            return renewsIntoItself ? "the app knew it was the current plan, renewing into itself" : nil
+        case .consumable, .nonRenewable:
+            return nil
         }
-        return owned.map { "transaction \($0.id) still grants it" }
     }
 
     // Everything else goes straight to the store.
