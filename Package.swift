@@ -64,6 +64,7 @@ let package = Package(
             dependencies: [
                 "StoreCatalog", "StorefrontModel", "LocalStore", "TerminalUI", "CursesBackend",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // `make bench`: every figure of issue 6 on the release build.

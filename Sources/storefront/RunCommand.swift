@@ -2,6 +2,7 @@ import ArgumentParser
 import CursesBackend
 import Foundation
 import LocalStore
+import Logging
 import StoreCatalog
 import TerminalUI
 
@@ -29,6 +30,9 @@ struct RunCommand: AsyncParsableCommand {
     @OptionGroup var screenOptions: ScreenOptions
 
     func run() async throws {
+        // The screen is the terminal: a log line on stderr would land in the middle of it.
+        // What the log would say (a failed load, say) is on screen as a warning row.
+        LoggingSystem.bootstrap { _ in SwiftLogNoOpLogHandler() }
         let store = try storeOptions.makeStore()
         let catalog = store.catalog.catalog
         let layout = try screenOptions.loadLayout(catalog: catalog, catalogArgument: storeOptions.catalogOption.catalog, locale: storeOptions.locale)

@@ -41,6 +41,19 @@ struct TerminalHygieneTests {
         Self.expectRestored(outcome)
     }
 
+    /// A failing store is shown on screen; nothing is logged over it on stderr.
+    @Test func aFailingStoreWritesNothingOverTheScreen() async throws {
+        let run = try await WitnessedRun(try TerminalRunTests.runWords(Self.tipJar + ["--fail", "loadProducts"]))
+        _ = try await run.tmux.screen(showing: "Consumables")
+        try await run.tmux.press("enter")
+        _ = try await run.tmux.screen(showing: "Couldn't load the store")
+        try await run.tmux.press("r")
+        try await run.tmux.press("q")
+        let outcome = try await run.outcome()
+        #expect(outcome.status == 0)
+        #expect(outcome.stderr.isEmpty)
+    }
+
     @Test func anUnsetTermFallsBackAndRestores() async throws {
         let run = try await WitnessedRun(try TerminalRunTests.runWords(Self.tipJar, environment: ["-u", "TERM"]))
         _ = try await run.tmux.screen(showing: "Consumables")
