@@ -57,6 +57,9 @@ struct RunCommand: AsyncParsableCommand {
     /// time; the store's work runs elsewhere). The terminal is restored however it ends.
     @MainActor
     private static func runInTerminal(store: LocalStore, layout: StoreLayout, options: AppOptions, pressing startKeys: [Key]) async throws {
+        // What other terminals do to the ledger (approve, refund, advance) shows up here.
+        let watcher = try await store.watchLedger(every: .seconds(1))
+        defer { watcher.cancel() }
         try await withTerminal(CursesTerminal.Options(color: options.render.color)) { terminal in
             let app = StoreApp(
                 backend: store, layout: layout,

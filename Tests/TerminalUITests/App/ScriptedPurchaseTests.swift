@@ -32,6 +32,18 @@ struct ScriptedPurchaseTests {
         #expect(screen.contains("✓ 2026-01-01 00:00  Sunflower Hearts"))
     }
 
+    @Test("Buy the field guide: Owned in its row, and listed once under Entitlements (its named entitlement)")
+    func buyNonConsumable() async throws {
+        let harness = try await AppHarness.make()
+        await press([.down, .down, .enter], harness)  // Feeders & Gear
+        await harness.app.press(.end, .enter, .char("y"))
+        #expect(await harness.shows("Owned"))
+        await harness.app.press(.esc)
+        await press(Self.openPurchases, harness)
+        let entitlements = await harness.text.components(separatedBy: "Entitlements").last?.components(separatedBy: "History").first ?? ""
+        #expect(entitlements.components(separatedBy: "Songbird Field Guide").count - 1 == 1, "\(entitlements)")
+    }
+
     @Test("Subscribe with a free trial, then upgrade: the sheet says Try It Free, then Upgrade")
     func trialThenUpgrade() async throws {
         let harness = try await AppHarness.make()

@@ -65,7 +65,9 @@ public struct PurchasesContent: Sendable {
             )
             return .entitlement(name: entitlement.name, detail: active ? "active" : "not active", isActive: active)
         }
-        let owning = owned.transactions.values.sorted { (state.name(of: $0.productID), $0.id) < (state.name(of: $1.productID), $1.id) }
+        // A product a named entitlement already shows under its own name is not listed twice.
+        let shown = Set(state.layout.entitlements.map(\.name))
+        let owning = owned.transactions.values.filter { !shown.contains(state.name(of: $0.productID)) }.sorted { (state.name(of: $0.productID), $0.id) < (state.name(of: $1.productID), $1.id) }
         for transaction in owning {
             rows.append(.entitlement(name: state.name(of: transaction.productID), detail: detail(for: transaction, owned: owned, state: state), isActive: true))
         }
