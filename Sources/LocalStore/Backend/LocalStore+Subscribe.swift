@@ -2,15 +2,62 @@ import Foundation
 import StorefrontModel
 
 extension LocalStore {
-    /// Buys an auto-renewable subscription, following the group's plan-change rules.
-    ///
-    /// With a plan in force in the group: the same plan turns auto-renew back on and
-    /// returns its transaction; an upgrade (or a crossgrade with the same period) starts
-    /// at once in the same chain and marks the old plan upgraded; a downgrade (or a
-    /// crossgrade to another period) becomes the renewal preference and returns the
-    /// current transaction. Without one, a new period starts, in the group's chain if
-    /// there is one, with the intro offer when the customer never subscribed in the group.
-    func subscribe(_ request: PurchaseRequest, attemptID: UUID, at now: Date) async throws -> LedgerEntry {
+    /// Buys an auto-renewable subscription, following the group's plan-change rules, and
+    /// approves the Ask to Buy request `requestID` (if given) in the same ledger write.
+    func subscribe(
+        _ request: PurchaseRequest, attemptID: UUID, at now: Date, approving requestID: Int64? = nil
+    ) async throws -> LedgerEntry {
+        let change = try await subscriptionChange(for: request, at: now)
+        let entry = try await ledger.recordSubscriptionChange(change, attemptID: attemptID, approving: requestID, at: now)
+        if case .renew = change, let groupID = request.product.subscription?.subscriptionGroupID {
+            emit(.subscriptionStatusChanged(groupID: groupID))
+        }
+        return entry
+    }
+
+    /// Approves a subscription request as a purchase made now, as StoreKit's Ask to Buy
+    /// does: the plan-change rules (and intro offer eligibility) apply as they stand at
+    /// approval, not as they stood when the request was filed.
+    func approveSubscription(_ request: AskToBuyRequest, at now: Date) async throws -> LedgerEntry {
+        switch request.status {
+        case .declined:
+            throw LedgerError.askToBuyRequestAlreadyDecided(id: request.id, status: .declined)
+        case .approved:
+            return try await approvedEntry(request)
+        case .pending:
+            guard let product = catalog.product(id: request.productID) else { throw Product.PurchaseError.productUnavailable }
+            // The plan in force is judged after the renewals that fell due while the request waited.
+            try await recordDueRenewals()
+            do {
+                return try await subscribe(
+                    PurchaseRequest(approving: request, product: product),
+                    attemptID: request.purchaseAttemptID, at: now, approving: request.id
+                )
+            } catch LedgerError.askToBuyRequestAlreadyDecided(_, .approved) {
+                return try await approvedEntry(request)  // another process approved it meanwhile
+            }
+        }
+    }
+
+    /// What an approved subscription request resolved to: its own transaction, or the plan
+    /// in force when approval changed only the renewal (a downgrade, or the same plan).
+    private func approvedEntry(_ request: AskToBuyRequest) async throws -> LedgerEntry {
+        if let own = try await ledger.transactions().last(where: { $0.purchaseAttemptID == request.purchaseAttemptID }) {
+            return own
+        }
+        guard let groupID = request.purchase.subscriptionGroupID,
+              let plan = try await chains(inGroup: groupID).last?.current
+        else { throw LedgerError.askToBuyRequestAlreadyDecided(id: request.id, status: .approved) }
+        return plan
+    }
+
+    /// What buying `request` at `now` changes. With a plan in force in the group: the same
+    /// plan turns auto-renew back on; an upgrade (or a crossgrade with the same period)
+    /// starts at once in the same chain and marks the old plan upgraded; a downgrade (or a
+    /// crossgrade to another period) becomes the renewal preference. Without one, a new
+    /// period starts, in the group's chain if there is one, with the intro offer when the
+    /// customer never subscribed in the group.
+    private func subscriptionChange(for request: PurchaseRequest, at now: Date) async throws -> SubscriptionChange {
         let product = request.product
         guard let groupID = product.subscription?.subscriptionGroupID else {
             throw Product.PurchaseError.productUnavailable
@@ -23,38 +70,25 @@ extension LocalStore {
             let purchase = subscriptionPurchase(
                 of: product, from: now, offer: try await firstOffer(for: request), appAccountToken: request.appAccountToken
             )
-            if let chain = chains.last(where: \.current.isVerified) {
-                return try await ledger.recordSubscriptionTransaction(purchase, continuing: chain.current.id, attemptID: attemptID)
-            }
-            return try await ledger.recordPurchase(purchase, attemptID: attemptID)
+            return .record(purchase, continuing: chains.last(where: \.current.isVerified)?.current.id, replacing: nil)
         }
 
         let current = active.current
         if current.transaction.productID == product.id {
-            if active.preference != nil {
-                try await ledger.setRenewalPreference(nil, originalID: active.originalID)
-                emit(.subscriptionStatusChanged(groupID: groupID))
-            }
-            return current
+            return active.preference == nil ? .keep(current) : .renew(current, as: nil)
         }
         let expiration = current.transaction.expirationDate ?? now
-        let change = catalog.product(id: current.transaction.productID).flatMap { currentProduct in
+        let planChange = catalog.product(id: current.transaction.productID).flatMap { currentProduct in
             PlanChange(from: currentProduct, renewingAt: expiration, to: product, now: now)
         }
-        if let change, change.timing == .atNextRenewal {
-            try await ledger.setRenewalPreference(
-                RenewalPreference(productID: product.id, willAutoRenew: true), originalID: active.originalID
-            )
-            emit(.subscriptionStatusChanged(groupID: groupID))
-            return current
+        if let planChange, planChange.timing == .atNextRenewal {
+            return .renew(current, as: RenewalPreference(productID: product.id, willAutoRenew: true))
         }
         // An upgrade, a same-period crossgrade, or a plan the catalog no longer sells: at once.
         let purchase = subscriptionPurchase(
             of: product, from: now, offer: request.promotionalOffer, appAccountToken: request.appAccountToken
         )
-        return try await ledger.recordSubscriptionTransaction(
-            purchase, continuing: current.id, replacing: current.id, attemptID: attemptID
-        )
+        return .record(purchase, continuing: current.id, replacing: current.id)
     }
 
     /// The offer a new subscription period starts with: the promotional offer asked for,

@@ -18,12 +18,23 @@ extension LocalStore {
         try await ledger.askToBuyRequests().filter { $0.status == .pending }
     }
 
-    /// Approves an Ask to Buy request (or resolves an interrupted purchase): records the
-    /// purchase now and sends it to `updates()`. Approving twice returns the same entry.
+    /// Approves an Ask to Buy request (or resolves an interrupted purchase): makes the
+    /// purchase now and sends it to `updates()`. A subscription follows the group's
+    /// plan-change rules at approval, as buying it now would: a downgrade records no
+    /// transaction and returns the plan in force. Approving twice returns the same entry.
     @discardableResult
     public func approveAskToBuy(requestID: Int64) async throws -> LedgerEntry {
-        let entry = try await ledger.approveAskToBuy(requestID: requestID, at: try await storeNow())
-        _ = handOut(entry)
+        let now = try await storeNow()
+        guard let request = try await ledger.askToBuyRequests().first(where: { $0.id == requestID }),
+              request.purchase.productType == .autoRenewable
+        else {
+            let entry = try await ledger.approveAskToBuy(requestID: requestID, at: now)
+            _ = handOut(entry)
+            return entry
+        }
+        let entry = try await approveSubscription(request, at: now)
+        // Only the approval's own transaction is news; the plan in force was handed out before.
+        if entry.purchaseAttemptID == request.purchaseAttemptID { _ = handOut(entry) }
         return entry
     }
 

@@ -43,4 +43,17 @@ struct PurchaseRequest: Sendable {
         self.promotionalOffer = offer
         self.asksToBuy = asksToBuy
     }
+
+    /// The purchase an Ask to Buy request asked for, made again at approval: its quantity,
+    /// account token and promotional offer. An intro offer is judged again then.
+    init(approving request: AskToBuyRequest, product: Product) {
+        let asked = request.purchase
+        self.product = product
+        quantity = asked.purchasedQuantity
+        appAccountToken = asked.appAccountToken
+        promotionalOffer = asked.offerType == .promotional
+            ? product.subscription?.promotionalOffers.first { $0.id == asked.offerID }
+            : nil
+        asksToBuy = false
+    }
 }

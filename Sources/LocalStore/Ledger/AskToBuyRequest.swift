@@ -18,7 +18,8 @@ public struct AskToBuyRequest: Sendable, Hashable, Identifiable {
     public let createdAt: Date
     /// When it was approved or declined.
     public let decidedAt: Date?
-    /// The purchase as asked for; approval records it with the approval date.
+    /// The purchase as asked for; approval records it with the approval date (a
+    /// subscription is bought again at approval, by the plan-change rules then).
     public let purchase: LedgerPurchase
 
     public var productID: String { purchase.productID }

@@ -34,7 +34,7 @@ extension Ledger {
         }
     }
 
-    /// Approves a request and records its purchase in the same database transaction.
+    /// Approves a request and records its purchase as filed in the same database transaction.
     ///
     /// The purchase is dated `date`, and a subscription's period moves with it.
     /// Approving twice returns the same transaction; approving a declined request fails.
@@ -45,13 +45,12 @@ extension Ledger {
     public func approveAskToBuy(requestID: Int64, at date: Date) async throws(LedgerError) -> LedgerEntry {
         let row = try await write { db in
             let request = try self.askToBuyRequest(id: requestID, in: db)
-            if request.status == .declined {
-                throw LedgerError.askToBuyRequestAlreadyDecided(id: requestID, status: .declined)
+            if request.status == .approved, let recorded = try TransactionRow.fetchOne(db, attemptID: request.purchaseAttemptID) {
+                return recorded
             }
-            try db.execute(
-                sql: "UPDATE askToBuyRequests SET status = 'approved', decidedAt = ? WHERE id = ? AND status = 'pending'",
-                arguments: [date.ledgerMilliseconds, requestID]
-            )
+            // An approved request without a transaction of its own (a subscription approval
+            // that changed only the renewal) fails here rather than buy the plan as filed.
+            try self.markApproved(requestID: requestID, at: date, in: db)
             var purchase = request.purchase
             let delay = date.timeIntervalSince(purchase.purchaseDate)
             purchase.purchaseDate = date
@@ -87,6 +86,18 @@ extension Ledger {
     /// ```
     public func askToBuyRequests() async throws(LedgerError) -> [AskToBuyRequest] {
         try await read { db in try AskToBuyRequest.fetchAll(db) }
+    }
+
+    /// Marks a pending request approved; a request already decided fails.
+    func markApproved(requestID: Int64, at date: Date, in db: Database) throws {
+        let request = try askToBuyRequest(id: requestID, in: db)
+        guard request.status == .pending else {
+            throw LedgerError.askToBuyRequestAlreadyDecided(id: requestID, status: request.status)
+        }
+        try db.execute(
+            sql: "UPDATE askToBuyRequests SET status = 'approved', decidedAt = ? WHERE id = ?",
+            arguments: [date.ledgerMilliseconds, requestID]
+        )
     }
 
     private func askToBuyRequest(id: Int64, in db: Database) throws -> AskToBuyRequest {

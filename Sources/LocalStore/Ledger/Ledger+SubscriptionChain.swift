@@ -23,24 +23,64 @@ extension Ledger {
     ) async throws(LedgerError) -> LedgerEntry {
         if let problem = purchase.problem { throw .invalidPurchase(problem) }
         let row = try await write { db in
-            let chain = try self.autoRenewable(id: chainTransactionID, in: db)
-            if let recorded = try self.recordedRow(attemptID: attemptID, productID: purchase.productID, in: db) {
-                return recorded
-            }
-            try self.requireVerified(chain)
-            if let replacedID {
-                _ = try self.resign(id: replacedID, in: db) { transaction in
-                    guard !transaction.isUpgraded else { return false }
-                    transaction.isUpgraded = true
-                    return true
-                }
-            }
-            try Self.saveRenewalPreference(nil, originalID: chain.transaction.originalID, in: db)
-            return try self.insert(
-                purchase, attemptID: attemptID,
-                original: (chain.transaction.originalID, chain.transaction.originalPurchaseDate), in: db
+            try self.insertSubscription(
+                purchase, continuing: chainTransactionID, replacing: replacedID, attemptID: attemptID, in: db
             )
         }
         return entry(row)
+    }
+
+    /// Buys a subscription as `change` says, once per `attemptID`, and approves the Ask to
+    /// Buy request `requestID` (if given) in the same database transaction: an approval is
+    /// recorded with its purchase or not at all.
+    ///
+    /// - Returns: The transaction that has the plan: the one recorded, or the plan in force
+    ///   when the change records none.
+    /// - Throws: `LedgerError.askToBuyRequestAlreadyDecided` when the request is no longer
+    ///   pending, so that approving again never buys again.
+    func recordSubscriptionChange(
+        _ change: SubscriptionChange, attemptID: UUID, approving requestID: Int64? = nil, at date: Date
+    ) async throws(LedgerError) -> LedgerEntry {
+        if case .record(let purchase, _, _) = change, let problem = purchase.problem { throw .invalidPurchase(problem) }
+        let row = try await write { db in
+            if let requestID { try self.markApproved(requestID: requestID, at: date, in: db) }
+            switch change {
+            case .keep(let plan):
+                return try self.autoRenewable(id: plan.id, in: db)
+            case .renew(let plan, let preference):
+                try Self.saveRenewalPreference(preference?.storedText, originalID: plan.transaction.originalID, in: db)
+                return try self.autoRenewable(id: plan.id, in: db)
+            case .record(let purchase, let chainID?, let replacedID):
+                return try self.insertSubscription(
+                    purchase, continuing: chainID, replacing: replacedID, attemptID: attemptID, in: db
+                )
+            case .record(let purchase, nil, _):
+                return try self.insert(purchase, attemptID: attemptID, original: nil, in: db)
+            }
+        }
+        return entry(row)
+    }
+
+    private func insertSubscription(
+        _ purchase: LedgerPurchase, continuing chainTransactionID: Int64, replacing replacedID: Int64?,
+        attemptID: UUID, in db: Database
+    ) throws -> TransactionRow {
+        let chain = try autoRenewable(id: chainTransactionID, in: db)
+        if let recorded = try recordedRow(attemptID: attemptID, productID: purchase.productID, in: db) {
+            return recorded
+        }
+        try requireVerified(chain)
+        if let replacedID {
+            _ = try resign(id: replacedID, in: db) { transaction in
+                guard !transaction.isUpgraded else { return false }
+                transaction.isUpgraded = true
+                return true
+            }
+        }
+        try Self.saveRenewalPreference(nil, originalID: chain.transaction.originalID, in: db)
+        return try insert(
+            purchase, attemptID: attemptID,
+            original: (chain.transaction.originalID, chain.transaction.originalPurchaseDate), in: db
+        )
     }
 }
