@@ -58,7 +58,7 @@ let package = Package(
             providers: [.apt(["libncurses-dev"])]
         ),
         // The only importer of ncurses.
-        .target(name: "CursesBackend", dependencies: ["TerminalUI", "CNcursesw"]),
+        .target(name: "CursesBackend", dependencies: ["StorefrontModel", "TerminalUI", "CNcursesw"]),
         .executableTarget(
             name: "storefront",
             dependencies: [

@@ -53,37 +53,14 @@ struct RunCommand: AsyncParsableCommand {
         }
     }
 
-    /// The frame loop, on the main thread (reading keys blocks it for up to 50 ms at a
-    /// time; the store's work runs elsewhere). The terminal is restored however it ends.
+    /// The frame loop on the main thread (reading keys blocks it for up to 50 ms at a
+    /// time; the store's work runs elsewhere), with the ledger watched meanwhile.
     @MainActor
     private static func runInTerminal(store: LocalStore, layout: StoreLayout, options: AppOptions, pressing startKeys: [Key]) async throws {
         // What other terminals do to the ledger (approve, refund, advance) shows up here.
         let watcher = try await store.watchLedger(every: .seconds(1))
         defer { watcher.cancel() }
-        try await withTerminal(CursesTerminal.Options(color: options.render.color)) { terminal in
-            let app = StoreApp(
-                backend: store, layout: layout,
-                size: TerminalSize(width: terminal.area.width, height: terminal.area.height),
-                options: options, clock: ContinuousClock(), epoch: Date()
-            )
-            await app.start()
-            for key in startKeys {
-                await app.send(.key(key))
-            }
-            var shown: AppFrame?
-            while await !app.isFinished {
-                await app.tick()
-                let frame = await app.render()
-                if frame.buffer != shown?.buffer || frame.cursor != shown?.cursor {
-                    terminal.draw(frame.buffer, cursor: frame.cursor)
-                    shown = frame
-                }
-                // A short timeout keeps spinners turning while no key comes.
-                if let key = try terminal.readKey(timeout: .milliseconds(50)) {
-                    await app.send(.key(key))
-                }
-            }
-        }
+        try await runStoreApp(backend: store, layout: layout, options: options, pressing: startKeys)
     }
 }
 

@@ -251,4 +251,21 @@ struct ScriptedPurchaseTests {
         #expect(await recorder.events == ["start \(BackyardBirds.sunflower)", "failed \(BackyardBirds.sunflower)"])
         #expect(!(await harness.shows("Purchase failed")))  // the completion action took the error over
     }
+
+    @Test("A StoreView composed in Swift replaces its layout shop: its style, buttons and actions are the ones shown and run")
+    func composedShop() async throws {
+        let recorder = Recorder()
+        let gear = StoreView(ids: [BackyardBirds.copperFeeder, BackyardBirds.fieldGuide], order: .priceAscending)
+            .productViewStyle(.compact)
+            .onInAppPurchaseStart { product in await recorder.record("start \(product.id)") }
+        let harness = try await AppHarness.make(options: AppOptions(shopViews: ["gear": .store(gear)]))
+        await press([.down, .down, .enter], harness)  // Feeders & Gear
+        let shop = await harness.text
+        #expect(shop.contains("Copper Tube Feeder"))
+        #expect(!shop.contains("A second feeder that hangs"), "compact rows have no description:\n\(shop)")
+        #expect(!shop.contains("Restore Purchases"), "the layout's restore button is the layout view's, not this one's")
+        await harness.app.press(.enter, .char("y"))
+        #expect(await recorder.events == ["start \(BackyardBirds.copperFeeder)"])
+        #expect(try await harness.store.currentEntitlements().purchasedProductIDs == [BackyardBirds.copperFeeder])
+    }
 }

@@ -6,6 +6,7 @@ import StorefrontModel
 /// ```swift
 /// var options = AppOptions(render: RenderOptions(ascii: true, color: false))
 /// options.confirmsPurchases = false  // like StoreKit testing's disableDialogs
+/// options.shopViews["tips"] = .store(StoreView(ids: ["tip.small", "tip.large"]).productViewStyle(.large))
 /// ```
 public struct AppOptions: Sendable {
     /// Symbols and colours.
@@ -18,18 +19,24 @@ public struct AppOptions: Sendable {
     public var confirmsPurchases: Bool
     /// Purchase actions around every shop, outside the shop's own.
     public var purchaseActions: PurchaseActions
+    /// Views composed in Swift, by shop ID: each replaces the view its layout shop
+    /// describes (style, buttons, modifiers and actions). The shop's product IDs still say
+    /// what loads, so give the view the same ones.
+    public var shopViews: [StoreLayout.Shop.ID: ShopView]
 
     public init(
         render: RenderOptions = RenderOptions(),
         policies: PolicyLinks = PolicyLinks(),
         timeZone: TimeZone = TimeZone(identifier: "UTC") ?? .current,
         confirmsPurchases: Bool = true,
-        purchaseActions: PurchaseActions = PurchaseActions()
+        purchaseActions: PurchaseActions = PurchaseActions(),
+        shopViews: [StoreLayout.Shop.ID: ShopView] = [:]
     ) {
         self.render = render
         self.policies = policies
         self.timeZone = timeZone
         self.confirmsPurchases = confirmsPurchases
         self.purchaseActions = purchaseActions
+        self.shopViews = shopViews
     }
 }

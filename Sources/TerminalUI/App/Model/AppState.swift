@@ -71,7 +71,7 @@ public struct AppState: Sendable {
         self.options = options
         self.size = size
         self.now = now
-        views = Dictionary(layout.shops.map { ($0.id, ShopView($0)) }, uniquingKeysWith: { first, _ in first })
+        views = Dictionary(layout.shops.map { ($0.id, options.shopViews[$0.id] ?? ShopView($0)) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// The shop on screen, if a shop is.

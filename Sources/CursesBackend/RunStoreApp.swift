@@ -1,0 +1,48 @@
+import Foundation
+import StorefrontModel
+import TerminalUI
+
+/// Runs the storefront app in this terminal until the customer quits: the frame loop of
+/// `storefront run`, for a shop composed in Swift. The terminal is restored however it ends;
+/// a signal ends it with `TerminalError.interrupted`.
+///
+/// Each turn it tells the app the time (spinners turn), draws the frame only when it
+/// changed, and waits up to 50 ms for a key, so the loop never blocks on the store.
+///
+/// ```swift
+/// let store = LocalStore(catalog: catalog, ledger: try Ledger(location: .inMemory))
+/// var options = AppOptions()
+/// options.shopViews["tips"] = .store(tipJar)
+/// try await runStoreApp(backend: store, layout: layout, options: options)
+/// ```
+@MainActor
+public func runStoreApp(
+    backend: any StoreBackend,
+    layout: StoreLayout,
+    options: AppOptions = AppOptions(),
+    pressing startKeys: [Key] = []
+) async throws {
+    try await withTerminal(CursesTerminal.Options(color: options.render.color)) { terminal in
+        let app = StoreApp(
+            backend: backend, layout: layout,
+            size: TerminalSize(width: terminal.area.width, height: terminal.area.height),
+            options: options, clock: ContinuousClock(), epoch: Date()
+        )
+        await app.start()
+        for key in startKeys {
+            await app.send(.key(key))
+        }
+        var shown: AppFrame?
+        while await !app.isFinished {
+            await app.tick()
+            let frame = await app.render()
+            if frame.buffer != shown?.buffer || frame.cursor != shown?.cursor {
+                terminal.draw(frame.buffer, cursor: frame.cursor)
+                shown = frame
+            }
+            if let key = try terminal.readKey(timeout: .milliseconds(50)) {
+                await app.send(.key(key))
+            }
+        }
+    }
+}
