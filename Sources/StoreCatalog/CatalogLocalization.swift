@@ -37,15 +37,20 @@ public struct LocalizedText: Sendable, Equatable {
 /// (`ja_JP` finds `ja`, `zh_CN` finds `zh_Hans` but not `zh_Hant`), then the catalog's
 /// `_locale` and its language, then `en_US` and English, then the first entry with text.
 struct LocaleFallback {
-    private let preferences: [LocaleKey]
+    private let identifiers: [String]
 
     init(requested: String?, catalogLocale: String?) {
+        identifiers = [requested, catalogLocale, "en_US"].compactMap { $0 }.filter { !$0.isEmpty }
+    }
+
+    /// The chain's locales, parsed only when there is a choice to make: most products have
+    /// one localization, and big catalogs ask for thousands of them.
+    private var preferences: [LocaleKey] {
         var keys: [LocaleKey] = []
-        for identifier in [requested, catalogLocale, "en_US"].compactMap({ $0 }) where !identifier.isEmpty {
-            let key = LocaleKey(identifier)
-            if !keys.contains(where: { $0.normalized == key.normalized }) { keys.append(key) }
+        for key in identifiers.map(LocaleKey.init) where !keys.contains(where: { $0.normalized == key.normalized }) {
+            keys.append(key)
         }
-        preferences = keys
+        return keys
     }
 
     /// The name and description along the chain; `lastResortName` when no entry has a name.
@@ -61,7 +66,11 @@ struct LocaleFallback {
     /// The first entry along the chain that `isUsable`, or nil when none is.
     func firstEntry<Entry>(in entries: [Entry], locale: (Entry) -> String, where isUsable: (Entry) -> Bool) -> Entry? {
         let candidates = entries.filter(isUsable)
-        guard let first = candidates.first else { return nil }
+        guard let first = candidates.first, candidates.count > 1 else { return candidates.first }
+        // The first choice written exactly as asked needs no parsing at all.
+        if let wanted = identifiers.first, let exact = candidates.first(where: { locale($0) == wanted }) {
+            return exact
+        }
         let keys = candidates.map { LocaleKey(locale($0)) }
         for preference in preferences {
             if let exact = keys.firstIndex(where: { $0.normalized == preference.normalized }) {
