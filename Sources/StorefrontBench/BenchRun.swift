@@ -66,9 +66,8 @@ struct BenchRun {
     private mutating func frames(_ catalogs: GeneratedCatalogs) async throws {
         var bench = FrameBench(repetitions: options.frameRepetitions)
         var widget: [Int: (top: Double, scrolled: Double)] = [:]
-        for count in FrameBench.catalogSizes {
-            progress("frame cost, \(count) products")
-            let (top, scrolled) = try await bench.run(productCount: count, catalogs: catalogs)
+        progress("frame cost, \(FrameBench.catalogSizes.map(String.init).joined(separator: ", ")) products, taking turns")
+        for (count, (top, scrolled)) in try await bench.run(productCounts: FrameBench.catalogSizes, catalogs: catalogs) {
             results.frameMs[count] = top.app.median
             results.frameScrolledMs[count] = scrolled.app.median
             widget[count] = (top.widget.median, scrolled.widget.median)

@@ -23,8 +23,38 @@ struct FrameBench {
         self.repetitions = repetitions
     }
 
-    /// Times the top and the scrolled frame for `productCount` products.
-    mutating func run(productCount: Int, catalogs: GeneratedCatalogs) async throws -> (top: Case, scrolled: Case) {
+    /// Times the top and the scrolled frame for every size in `productCounts`. The sizes
+    /// take turns, one frame each per round, so a noisy moment on a shared machine falls on
+    /// all of them alike and their ratio stays fair.
+    mutating func run(productCounts: [Int], catalogs: GeneratedCatalogs) async throws -> [Int: (top: Case, scrolled: Case)] {
+        var frames: [(count: Int, draw: [() -> Int])] = []
+        for count in productCounts {
+            frames.append((count, try await prepare(productCount: count, catalogs: catalogs)))
+        }
+        let bodies = frames.flatMap(\.draw)
+        var sum = 0
+        for body in bodies {
+            for _ in 0..<max(3, repetitions / 10) { sum &+= body() }
+        }
+        let clock = ContinuousClock()
+        var values = Array(repeating: [Double](), count: bodies.count)
+        for _ in 0..<repetitions {
+            for (index, body) in bodies.enumerated() {
+                values[index].append(clock.measure { sum &+= body() }.milliseconds)
+            }
+        }
+        checksum &+= sum
+        var results: [Int: (top: Case, scrolled: Case)] = [:]
+        for (offset, frame) in frames.enumerated() {
+            let samples = values[(offset * 4)..<(offset * 4 + 4)].map(Samples.init)
+            results[frame.count] = (Case(app: samples[0], widget: samples[1]), Case(app: samples[2], widget: samples[3]))
+        }
+        return results
+    }
+
+    /// The four frames timed for `productCount` products: the app and the widget alone, at the
+    /// top and scrolled. Each returns a byte of what it drew, so none can be optimised away.
+    private func prepare(productCount: Int, catalogs: GeneratedCatalogs) async throws -> [() -> Int] {
         let app = try await AppFixture.openShop(try catalogs.catalog(productCount: productCount), size: Self.size)
         let top = await app.state
         guard let shop = top.currentShop, case .store(let view)? = top.views[shop.id],
@@ -41,31 +71,26 @@ struct FrameBench {
         guard AppFrame(state: scrolled).buffer.textLines().contains(where: { $0.contains(position) }) else {
             throw BenchError("frame bench: the scrolled frame does not show \(position)")
         }
-        return (
-            Case(app: appFrames(top), widget: widgetFrames(view, content, top.shopLists[shop.id] ?? StoreListState(), top, body)),
-            Case(app: appFrames(scrolled), widget: widgetFrames(view, content, list, scrolled, body))
-        )
+        let topList = top.shopLists[shop.id] ?? StoreListState()
+        return [
+            Self.appFrame(top), Self.widgetFrame(view, content, topList, top, body),
+            Self.appFrame(scrolled), Self.widgetFrame(view, content, list, scrolled, body),
+        ]
     }
 
-    private mutating func appFrames(_ state: AppState) -> Samples {
-        var sum = 0
-        let samples = timed(repetitions: repetitions, warmUp: max(3, repetitions / 10)) {
+    private static func appFrame(_ state: AppState) -> () -> Int {
+        {
             let frame = AppFrame(state: state)
-            sum &+= frame.buffer.cells[(frame.cursor?.y ?? 0) * frame.buffer.width + 4].symbol.utf8.count
+            return frame.buffer.cells[(frame.cursor?.y ?? 0) * frame.buffer.width + 4].symbol.utf8.count
         }
-        checksum &+= sum
-        return samples
     }
 
-    private mutating func widgetFrames(_ view: StoreView, _ content: StoreViewContent, _ list: StoreListState, _ state: AppState, _ body: Rect) -> Samples {
-        var sum = 0
+    private static func widgetFrame(_ view: StoreView, _ content: StoreViewContent, _ list: StoreListState, _ state: AppState, _ body: Rect) -> () -> Int {
         let context = state.storeContext
-        let samples = timed(repetitions: repetitions, warmUp: max(3, repetitions / 10)) {
-            var buffer = Buffer(width: Self.size.width, height: Self.size.height)
+        return {
+            var buffer = Buffer(width: size.width, height: size.height)
             view.render(content, state: list, context: context, in: body, into: &buffer)
-            sum &+= buffer.cells[body.y * buffer.width + 4].symbol.utf8.count
+            return buffer.cells[body.y * buffer.width + 4].symbol.utf8.count
         }
-        checksum &+= sum
-        return samples
     }
 }
