@@ -26,16 +26,28 @@ struct LatencyBench {
     struct Result {
         let keyToScreen: Samples
         let keyArrival: Samples
+        /// The slowest keys, slowest first: what the key did and its whole time.
+        let slowest: [(step: String, milliseconds: Double)]
+    }
+
+    /// One key of the script: what it does there, and its times.
+    private struct Timing {
+        let step: String
+        let total: Double
+        let arrival: Double
     }
 
     /// Runs the script `rounds` times, each on a fresh app and terminal; one sample per key.
     static func run(catalog: Catalog, rounds: Int) async throws -> Result {
-        var latencies: [(total: Double, arrival: Double)] = []
+        var latencies: [Timing] = []
         for _ in 0..<rounds {
             var bench = try LatencyBench(catalog: catalog)
             latencies += try await bench.script(catalog: catalog)
         }
-        return Result(keyToScreen: Samples(latencies.map(\.total)), keyArrival: Samples(latencies.map(\.arrival)))
+        return Result(
+            keyToScreen: Samples(latencies.map(\.total)), keyArrival: Samples(latencies.map(\.arrival)),
+            slowest: latencies.sorted { $0.total > $1.total }.prefix(5).map { ($0.step, $0.total) }
+        )
     }
 
     private init(catalog: Catalog) throws {
@@ -56,7 +68,7 @@ struct LatencyBench {
         )
     }
 
-    private mutating func script(catalog: Catalog) async throws -> [(total: Double, arrival: Double)] {
+    private mutating func script(catalog: Catalog) async throws -> [Timing] {
         defer { terminal.stop() }
         await app.start()
         try await idle()
@@ -64,24 +76,25 @@ struct LatencyBench {
         guard let shopIndex = layout.shops.firstIndex(where: { $0.id == "consumables" }) else {
             throw BenchError("latency: the generated catalog has no consumables shop")
         }
-        var latencies: [(total: Double, arrival: Double)] = []
-        func press(_ bytes: String, _ count: Int = 1) async throws {
+        var latencies: [Timing] = []
+        func press(_ bytes: String, _ count: Int = 1, _ step: String) async throws {
             for _ in 0..<count {
-                latencies.append(try await keyToScreen(bytes))
+                let (total, arrival) = try await keyToScreen(bytes)
+                latencies.append(Timing(step: step, total: total, arrival: arrival))
                 try await idle()
             }
         }
         let down = "\u{1B}OB", up = "\u{1B}OA", enter = "\r"
-        try await press(down, shopIndex)
-        try await press(enter)
-        try await press(down, 100)
-        try await press(up, 20)
+        try await press(down, shopIndex, "down the store list")
+        try await press(enter, 1, "open the shop")
+        try await press(down, 100, "down the products")
+        try await press(up, 20, "up the products")
         for _ in 0..<3 {
-            try await press(enter)                                     // Buy
+            try await press(enter, 1, "Buy")
             try await idle(until: { $0.confirmation != nil }, "the confirmation sheet")
-            try await press("y")                                       // confirm
+            try await press("y", 1, "confirm")
             try await idle(until: { !$0.alerts.isEmpty }, "the purchase result")
-            try await press(enter)                                     // dismiss
+            try await press(enter, 1, "dismiss the thank-you")
         }
         return latencies
     }
