@@ -14,19 +14,36 @@ extension LocalStore {
     /// let watcher = try await store.watchLedger(every: .seconds(1))
     /// defer { watcher.cancel() }
     /// ```
+    ///
+    /// Each look is one small query (`Ledger.changeMarker()`); the ledger is read in full only
+    /// when it changed or a subscription period has ended, so a big ledger costs nothing idle.
     public func watchLedger(every interval: Duration) async throws -> Task<Void, Never> {
         var seen = LedgerSighting(try await ledger.transactions())
+        var marker = try await ledger.changeMarker()
+        var nextPeriodEnd = try await earliestPeriodEnd()
         return Task { [clock] in
             while !Task.isCancelled {
                 do {
                     try await clock.sleep(for: interval)
+                    let now = try await storeNow()
+                    let current = try await ledger.changeMarker()
+                    guard current != marker || nextPeriodEnd.map({ $0 <= now }) == true else { continue }
                     try await recordDueRenewals()
                     seen = try await announceChanges(since: seen)
+                    marker = try await ledger.changeMarker()
+                    nextPeriodEnd = try await earliestPeriodEnd()
                 } catch {
                     return  // cancelled, or the ledger went away: the next launch catches up
                 }
             }
         }
+    }
+
+    /// When the next standing subscription period ends, the earliest a renewal can fall due
+    /// without the ledger changing; nil when none is still running.
+    private func earliestPeriodEnd() async throws -> Date? {
+        let now = try await storeNow()
+        return try await allChains().filter(\.isStanding).compactMap(\.current.transaction.expirationDate).filter { $0 > now }.min()
     }
 
     /// Sends what changed in the ledger since `previous` and returns the new sighting.
