@@ -3,17 +3,22 @@
 /// Written by hand rather than using `JSONSerialization` so that objects keep their key order
 /// (Xcode-style files round-trip), booleans stay distinct from numbers, syntax errors carry a line
 /// and column, and a 10,000-product catalog parses in a few tens of milliseconds.
-enum JSONReader {
+///
+/// ```swift
+/// let value = try JSONReader.parse(Array(#"{"b": 1, "a": true}"#.utf8))
+/// print(value.compactJSON)  // {"b":1,"a":true}
+/// ```
+public enum JSONReader {
     /// A syntax error at a 1-based line and column (columns count Unicode scalars).
-    struct SyntaxError: Error, Equatable, CustomStringConvertible {
-        var line: Int
-        var column: Int
-        var message: String
+    public struct SyntaxError: Error, Equatable, CustomStringConvertible {
+        public var line: Int
+        public var column: Int
+        public var message: String
 
-        var description: String { "line \(line), column \(column): \(message)" }
+        public var description: String { "line \(line), column \(column): \(message)" }
     }
 
-    static func parse(_ bytes: [UInt8]) throws(SyntaxError) -> PropertyValue {
+    public static func parse(_ bytes: [UInt8]) throws(SyntaxError) -> PropertyValue {
         let result = bytes.withUnsafeBufferPointer { buffer in
             var cursor = Cursor(bytes: buffer)
             return Result { () throws(Cursor.Failure) in try cursor.document() }

@@ -43,7 +43,7 @@ public enum PropertyValue: Sendable, Equatable {
     }
 
     /// A short name for error messages: "a string", "an array", …
-    var kindDescription: String {
+    public var kindDescription: String {
         switch self {
         case .object: "an object"
         case .array: "an array"

@@ -102,7 +102,7 @@ struct ScreenOptions: ParsableArguments {
             throw ExitCode(66)
         }
         do {
-            return try StoreLayout(json: data, file: url.lastPathComponent, catalog: catalog)
+            return try StoreLayout(json: data, file: url.path, catalog: catalog)
         } catch {
             printError(error.description)
             throw ExitCode(65)

@@ -49,25 +49,17 @@ extension StoreLayout {
     ///
     /// - Throws: `StoreLayoutError` naming `file` and the JSON path of the first problem.
     public init(json data: Data, file: String, catalog: Catalog) throws(StoreLayoutError) {
-        let root: JSONValue
+        let root: PropertyValue
         do {
-            root = try JSONDecoder().decode(JSONValue.self, from: data)
+            root = try JSONReader.parse([UInt8](data))
         } catch {
-            throw StoreLayoutError(file: file, path: "", message: "not valid JSON (\(Self.reason(error)))")
+            throw StoreLayoutError(file: file, path: "", message: "not valid JSON (\(error))")
         }
         do {
             self = try LayoutReader(catalog: catalog).layout(JSONNode(value: root, path: ""))
         } catch {
             throw StoreLayoutError(file: file, path: error.path, message: error.message)
         }
-    }
-
-    private static func reason(_ error: any Error) -> String {
-        if case DecodingError.dataCorrupted(let context) = error {
-            let underlying = (context.underlyingError as? NSError)?.userInfo[NSDebugDescriptionErrorKey] as? String
-            return underlying ?? context.debugDescription
-        }
-        return "\(error)"
     }
 }
 
