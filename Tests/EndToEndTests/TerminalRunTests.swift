@@ -31,28 +31,19 @@ struct TerminalRunTests {
         Self.expect(pane, equals: try await StorefrontBinary.snapshot([], keys: ["down", "down", "enter"]))
     }
 
-    @Test func aPurchaseAndItsThankYou() async throws {
-        let tmux = try await TmuxSession(width: 80, height: 24, command: Self.run(["--catalog", "tipjar"]))
+    /// A tip bought by keys ends with the thank-you; with Ask to Buy, with "Waiting for approval".
+    @Test(arguments: [([String](), "Thank you"), (["--ask-to-buy"], "Waiting for approval")])
+    func aPurchaseAndItsResult(_ extra: [String], _ result: String) async throws {
+        let options = ["--catalog", "tipjar"] + extra
+        let tmux = try await TmuxSession(width: 80, height: 24, command: Self.run(options))
         _ = try await tmux.screen(showing: "Consumables")
         try await tmux.press("enter")
         _ = try await tmux.screen(showing: "£0.99")
         try await tmux.press("enter")
         _ = try await tmux.screen(showing: "Confirm Purchase")
         try await tmux.press("y")
-        let pane = try await tmux.screen(showing: "Thank you")
-        Self.expect(pane, equals: try await StorefrontBinary.snapshot(["--catalog", "tipjar"], keys: ["enter", "enter", "y"]))
-    }
-
-    @Test func anAskToBuyPurchaseWaitsForApproval() async throws {
-        let tmux = try await TmuxSession(width: 80, height: 24, command: Self.run(["--catalog", "tipjar", "--ask-to-buy"]))
-        _ = try await tmux.screen(showing: "Consumables")
-        try await tmux.press("enter")
-        _ = try await tmux.screen(showing: "£0.99")
-        try await tmux.press("enter")
-        _ = try await tmux.screen(showing: "Confirm Purchase")
-        try await tmux.press("y")
-        let pane = try await tmux.screen(showing: "Waiting for approval")
-        Self.expect(pane, equals: try await StorefrontBinary.snapshot(["--catalog", "tipjar", "--ask-to-buy"], keys: ["enter", "enter", "y"]))
+        let pane = try await tmux.screen(showing: result)
+        Self.expect(pane, equals: try await StorefrontBinary.snapshot(options, keys: ["enter", "enter", "y"]))
     }
 
     @Test func resizingTheWindowRedrawsForTheNewSize() async throws {
