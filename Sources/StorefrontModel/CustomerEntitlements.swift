@@ -100,3 +100,27 @@ public struct CustomerEntitlements: Hashable, Sendable {
         return true
     }
 }
+
+extension CustomerEntitlements {
+    /// The transaction that already gives the customer `product`, when buying it again
+    /// would get nothing new: an owned non-consumable, or the current plan of a group
+    /// renewing into itself. (A plan whose renewal is off or changing may be chosen again:
+    /// that resubscribes.)
+    ///
+    /// ```swift
+    /// if let owned = entitlements.alreadyPurchased(lifetime) { print("Owned since", owned.purchaseDate) }
+    /// ```
+    public func alreadyPurchased(_ product: Product) -> Transaction? {
+        switch product.type {
+        case .nonConsumable:
+            return transactions[product.id]
+        case .autoRenewable:
+            guard let groupID = product.subscription?.subscriptionGroupID else { return nil }
+            let group = subscriptionGroup(groupID)
+            guard group.currentProductID == product.id, group.autoRenewPreference == product.id else { return nil }
+            return group.current?.transaction.verifiedValue
+        case .consumable, .nonRenewable:
+            return nil
+        }
+    }
+}

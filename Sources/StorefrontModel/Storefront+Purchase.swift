@@ -6,8 +6,10 @@ extension Storefront {
     /// The flow: every start action of `actions`, innermost first, each awaited; then the
     /// product is marked pending (`snapshot.pendingProductID`); then the options of
     /// `actions` are joined to `options`; then `confirmation`, if given (declining is a
-    /// cancel); then the backend's purchase. A backend that throws
-    /// `StoreKitError.userCancelled` counts as `.success(.userCancelled)`.
+    /// cancel); then the backend's purchase, unless the product became the customer's
+    /// meanwhile (`CustomerEntitlements.alreadyPurchased`), when the transaction they
+    /// have is the result. A backend that throws `StoreKitError.userCancelled` counts as
+    /// `.success(.userCancelled)`.
     ///
     /// Exactly one completion runs, with the returned result: the completion action of
     /// `actions`, or the default, which sends a transaction to `transactionUpdates()`,
@@ -41,6 +43,10 @@ extension Storefront {
         let result: Result<Product.PurchaseResult, any Error>
         if let confirmation, await !confirmation(product, chosen) {
             result = .success(.userCancelled)
+        } else if let owned = state.entitlements.value?.alreadyPurchased(product) {
+            // It became the customer's while the sheet was open (an Ask to Buy approval, say):
+            // answer with what they have, as the App Store does, and charge nothing.
+            result = .success(.success(.verified(owned)))
         } else {
             result = await buy(product, options: chosen)
         }

@@ -129,4 +129,20 @@ import Testing
         #expect(cancelled.currentProductID == "pass.premium")
         #expect(cancelled.autoRenewPreference == nil)
     }
+
+    @Test func buyingAgainGetsNothingNewOnlyForAnOwnedItemOrAPlanRenewingIntoItself() {
+        let lifetime = transaction(1, Catalog.lifetime)
+        let premium = transaction(2, Catalog.premium, expiresIn: 30 * 24 * hour)
+        let renewing = owned([lifetime, premium], [status(.subscribed, premium)])
+        #expect(renewing.alreadyPurchased(Catalog.lifetime) == lifetime)
+        #expect(renewing.alreadyPurchased(Catalog.premium) == premium)
+        #expect(renewing.alreadyPurchased(Catalog.basic) == nil, "another plan of the group is a change of plan")
+        #expect(renewing.alreadyPurchased(Catalog.tip) == nil)
+
+        let cancelled = owned([premium], [status(.subscribed, premium, willAutoRenew: false)])
+        #expect(cancelled.alreadyPurchased(Catalog.premium) == nil, "choosing it again turns renewal back on")
+        let downgrading = owned([premium], [status(.subscribed, premium, renewsAs: "pass.basic")])
+        #expect(downgrading.alreadyPurchased(Catalog.premium) == nil, "choosing it again keeps it")
+        #expect(owned([transaction(1, Catalog.lifetime, revoked: true)]).alreadyPurchased(Catalog.lifetime) == nil)
+    }
 }

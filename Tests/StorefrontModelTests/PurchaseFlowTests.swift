@@ -69,6 +69,25 @@ import Testing
         #expect(await store.purchases.isEmpty)
     }
 
+    @Test func anApprovalThatLandsWhileTheSheetIsOpenIsNotBoughtAgain() async throws {
+        await storefront.start()
+        await store.set(outcome: .askToBuy)
+        _ = try await storefront.purchase(Catalog.lifetime)
+        await store.set(outcome: .approve)
+        let storefront = self.storefront, store = self.store
+        let result = try await storefront.purchase(Catalog.lifetime, confirmation: { _, _ in
+            await store.approveAskToBuy()
+            return await eventually { storefront.snapshot.purchasedProductIDs.contains("pro.lifetime") }
+        })
+        guard case .success(.success(.verified(let transaction))) = result else {
+            Issue.record("expected the approved purchase, got \(result)")
+            return
+        }
+        #expect(await store.purchases.count == 1, "only the request that waited for approval reached the store")
+        #expect(storefront.snapshot.entitlements.value?.transactions["pro.lifetime"] == transaction)
+        #expect(storefront.snapshot.alert == nil)
+    }
+
     @Test func pendingPurchaseWaitsForApprovalThenArrivesAsAnUpdate() async throws {
         await storefront.start()
         await store.set(outcome: .askToBuy)

@@ -41,23 +41,12 @@ actor PurchaseWatch: StoreBackend {
     }
 
     /// Why the app should not have let `product` be bought, or nil: what its storefront knew
-    /// when the purchase reached the store says it is an owned non-consumable, or the current
-    /// plan renewing into itself. (The current plan may be chosen again when a change of plan
-    /// is scheduled or renewal is off: that resubscribes. And an approval the app has not heard
-    /// of yet is not the app's fault, so the ledger is not the judge.)
+    /// when the purchase reached the store says buying it gets nothing new (an owned
+    /// non-consumable, or the current plan renewing into itself). An approval the app has
+    /// not heard of yet is not the app's fault, so the ledger is not the judge.
     private func ownedNow(_ product: Product) -> String? {
-        guard let owned = storefront?.snapshot.entitlements.value else { return nil }
-        switch product.type {
-        case .nonConsumable:
-            return owned.purchasedProductIDs.contains(product.id) ? "the app knew it was owned" : nil
-        case .autoRenewable:
-            guard let groupID = product.subscription?.subscriptionGroupID else { return nil }
-            let group = owned.subscriptionGroup(groupID)
-            let renewsIntoItself = group.currentProductID == product.id && group.autoRenewPreference == product.id
-            return renewsIntoItself ? "the app knew it was the current plan, renewing into itself" : nil
-        case .consumable, .nonRenewable:
-            return nil
-        }
+        guard storefront?.snapshot.entitlements.value?.alreadyPurchased(product) != nil else { return nil }
+        return product.type == .autoRenewable ? "the app knew it was the current plan, renewing into itself" : "the app knew it was owned"
     }
 
     // Everything else goes straight to the store.
