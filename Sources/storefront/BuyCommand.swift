@@ -90,7 +90,7 @@ struct BuyCommand: AsyncParsableCommand {
             if json {
                 return PropertyValue([
                     "result": .string("pending"),
-                    "transaction": PropertyValue(["id": .number(String(request.id)), "productID": .string(request.productID)]),
+                    "request": PropertyValue(["id": .number(String(request.id)), "productID": .string(request.productID)]),
                 ]).compactJSON
             }
             return "Waiting for approval: request \(request.id) for \(product.id) (storefront approve \(request.id), or decline)"

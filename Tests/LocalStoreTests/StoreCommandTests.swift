@@ -43,7 +43,7 @@ struct StoreCommandTests {
     func askToBuy() throws {
         let pending = try storefront("buy", Self.feeder, "--ask-to-buy", "--json")
         #expect(pending.status == 0)
-        #expect(pending.stdout == #"{"result":"pending","transaction":{"id":1,"productID":"\#(Self.feeder)"}}"# + "\n")
+        #expect(pending.stdout == #"{"result":"pending","request":{"id":1,"productID":"\#(Self.feeder)"}}"# + "\n")
         #expect(try storefront("transactions", "--json").array().isEmpty)
 
         let approved = try storefront("approve", "1", "--json")
@@ -52,7 +52,7 @@ struct StoreCommandTests {
         #expect(try approved.object()["finished"] as? Bool == false)
 
         let second = try storefront("buy", Self.seeds, "--ask-to-buy", "--json")
-        let requestID = try #require((try second.object()["transaction"] as? [String: Any])?["id"] as? Int)
+        let requestID = try #require((try second.object()["request"] as? [String: Any])?["id"] as? Int)
         let declined = try storefront("decline", String(requestID))
         #expect(declined.status == 0)
         #expect(declined.stdout.contains("nothing was bought"))
