@@ -58,6 +58,26 @@ struct StorefrontIntegrationTests {
         #expect(owned.purchasedProductIDs.isEmpty)
     }
 
+    @Test("Auto-renew turned off by another process reaches a running storefront", .timeLimit(.minutes(1)))
+    func otherProcessRenewalChange() async throws {
+        let app = try StoreHarness(ledger: .path(folder.database))
+        let storefront = Storefront(backend: app.store, clock: app.store.clock)
+        await storefront.start()
+        let watcher = try await app.store.watchLedger(every: .seconds(1))
+        defer { watcher.cancel() }
+        _ = try await storefront.purchase(try await app.product("pass.gold.monthly")).get()
+        #expect(storefront.snapshot.subscriptionGroup("pass")?.autoRenewPreference == "pass.gold.monthly")
+        var events = storefront.events().makeAsyncIterator()
+
+        let elsewhere = try StoreHarness(ledger: .path(folder.database))
+        let bought = try #require(try await elsewhere.store.allTransactions().first?.verifiedValue)
+        try await elsewhere.store.setAutoRenew(false, forTransaction: Int64(bought.id))
+        try await app.advanceWhenAsleep(by: .seconds(1))
+        while let event = await events.next(), event != .entitlementsChanged {}
+        #expect(storefront.snapshot.subscriptionGroup("pass")?.currentProductID == "pass.gold.monthly")
+        #expect(storefront.snapshot.subscriptionGroup("pass")?.autoRenewPreference == nil, "renewal is off")
+    }
+
     @Test("Watching does not send back a purchase made here")
     func ownPurchaseNotResent() async throws {
         let app = try StoreHarness(ledger: .path(folder.database))

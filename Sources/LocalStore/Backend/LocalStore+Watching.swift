@@ -4,8 +4,10 @@ import StorefrontModel
 extension LocalStore {
     /// Looks at the ledger every `interval` on the store's clock, so that what other
     /// processes do (`storefront approve`, `refund`, `advance` in another terminal)
-    /// reaches `updates()`: new transactions this store did not hand out, new refunds, and
-    /// renewals that fell due. Returns the task; cancel it to stop.
+    /// reaches `updates()`: new transactions this store did not hand out, new refunds,
+    /// renewals that fell due, and a status change for each group whose renewal preference
+    /// changed (an approved downgrade, auto-renew turned off). Returns the task; cancel it
+    /// to stop.
     ///
     /// Transactions already in the ledger when watching starts are not sent: they are the
     /// app's to collect with `unfinishedTransactions()` at launch.
@@ -19,6 +21,7 @@ extension LocalStore {
     /// when it changed or a subscription period has ended, so a big ledger costs nothing idle.
     public func watchLedger(every interval: Duration) async throws -> Task<Void, Never> {
         var seen = LedgerSighting(try await ledger.transactions())
+        var preferences = try await ledger.renewalPreferences()
         var marker = try await ledger.changeMarker()
         var nextPeriodEnd = try await earliestPeriodEnd()
         return Task { [clock] in
@@ -29,14 +32,30 @@ extension LocalStore {
                     let current = try await ledger.changeMarker()
                     guard current != marker || nextPeriodEnd.map({ $0 <= now }) == true else { continue }
                     try await recordDueRenewals()
-                    seen = try await announceChanges(since: seen)
+                    // Marked before reading: a change landing while this look reads is seen by the next.
                     marker = try await ledger.changeMarker()
+                    seen = try await announceChanges(since: seen)
+                    preferences = try await announceRenewalChanges(since: preferences)
                     nextPeriodEnd = try await earliestPeriodEnd()
                 } catch {
                     return  // cancelled, or the ledger went away: the next launch catches up
                 }
             }
         }
+    }
+
+    /// Sends a status change for each group whose renewal preference differs from
+    /// `previous`, and returns the preferences now. (A change made by this store was
+    /// announced already; hearing it twice only refreshes the same status.)
+    private func announceRenewalChanges(since previous: [Int64: RenewalPreference]) async throws -> [Int64: RenewalPreference] {
+        let current = try await ledger.renewalPreferences()
+        let changed = Set(previous.keys).union(current.keys).filter { previous[$0] != current[$0] }
+        guard !changed.isEmpty else { return current }
+        let groups = Set(try await allChains().filter { changed.contains($0.originalID) }.compactMap(\.groupID))
+        for groupID in groups.sorted() {
+            emit(.subscriptionStatusChanged(groupID: groupID))
+        }
+        return current
     }
 
     /// When the next standing subscription period ends, the earliest a renewal can fall due
