@@ -278,6 +278,26 @@ struct UpdateTests {
         #expect(press(.enter, in: &state) == [.purchase(Fixtures.premiumMonthly, shop: "pass")])
     }
 
+    @Test("A picker waits for the customer's standing: no Subscribe until entitlements load, then the plans")
+    func pickerWaitsForStanding() throws {
+        var state = AppState(layout: Self.layout, size: TerminalSize(width: 80, height: 24))
+        var loading = data()
+        loading.entitlements = .loading
+        state.update(.storeChanged(loading))
+        press(.down, .down, .enter, in: &state)
+        let shop = try #require(state.currentShop)
+        guard case .loading = try #require(state.pickerContent(for: shop)).phase else {
+            Issue.record("the plans showed before the standing was known")
+            return
+        }
+        #expect(press(.enter, in: &state).isEmpty, "nothing to subscribe to yet")
+
+        state.update(.storeChanged(data()))
+        let content = try #require(state.pickerContent(for: shop))
+        #expect(Set(content.options.map(\.id)) == Set(Fixtures.plans.map(\.id)))
+        #expect(content.offersIntroductoryPrice, "never subscribed: the trial shows once that is known")
+    }
+
     @Test("Tab walks the store buttons and back to the list; Enter on Restore restores")
     func tabToButtons() {
         var state = loadedState()

@@ -2,9 +2,12 @@ import StorefrontModel
 
 // The subscription picker: choosing a plan, subscribing, its buttons.
 extension AppState {
-    /// The plans a subscription shop shows now, with the customer's standing in the group
-    /// (`nil` until entitlements load, so no trial is promised too early). For the shop on
-    /// screen they are worked out once per change (by `update`), not on every frame.
+    /// The plans a subscription shop shows now, with the customer's standing in the group.
+    /// Until entitlements first load the picker shows its spinner, as StoreKit's does: the
+    /// plans alone would offer "Subscribe" (or a trial) on what may be the current plan.
+    /// (When entitlements fail, the plans show without a standing: no trial is promised.)
+    /// For the shop on screen they are worked out once per change (by `update`), not on
+    /// every frame.
     public func pickerContent(for shop: StoreLayout.Shop) -> SubscriptionStoreContent? {
         if let shown = shownContent, shown.shopID == shop.id, case .picker(let content) = shown.content {
             return content
@@ -12,6 +15,9 @@ extension AppState {
         guard case .subscriptions(let view)? = views[shop.id] else { return nil }
         let loaded = products(of: shop)
         let groupID = view.groupID ?? Self.groupID(of: loaded)
+        if case .loading = store.entitlements {
+            return view.content(for: .loading, standing: nil, groupDisplayName: shop.title)
+        }
         let standing = groupID.flatMap { id in store.owned.map { SubscriptionStanding($0.subscriptionGroup(id)) } }
         return view.content(for: loaded, standing: standing, groupDisplayName: shop.title)
     }
