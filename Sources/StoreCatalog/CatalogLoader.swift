@@ -20,9 +20,9 @@ public enum CatalogLoader {
         }
         let data: Data
         do {
-            data = try Data(contentsOf: file)
+            data = try FileBytes.read(file)
         } catch {
-            throw .unreadable(file: file.relativePath, reason: error.localizedDescription)
+            throw .unreadable(file: file.relativePath, reason: error.description)
         }
         return try Catalog(storeKitData: data, file: file.relativePath)
     }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import StoreCatalog
 import TerminalUI
 
 /// `storefront demo TAPE [--cast FILE] [--frames FILE]`: plays a demo tape on a virtual
@@ -69,10 +70,10 @@ struct DemoCommand: AsyncParsableCommand {
     private func readTape(at url: URL) throws -> String {
         let data: Data
         do {
-            data = try Data(contentsOf: url)
+            data = try FileBytes.read(url)
         } catch {
             let exists = FileManager.default.fileExists(atPath: url.path)
-            printError(exists ? "\(tape): cannot be read: \(error.localizedDescription)" : "\(tape): no such tape file")
+            printError(exists ? "\(tape): cannot be read: \(error)" : "\(tape): no such tape file")
             throw ExitCode(66)
         }
         guard let text = String(data: data, encoding: .utf8) else {

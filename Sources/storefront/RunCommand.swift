@@ -95,10 +95,10 @@ struct ScreenOptions: ParsableArguments {
         }
         let data: Data
         do {
-            data = try Data(contentsOf: url)
+            data = try FileBytes.read(url)
         } catch {
             let exists = FileManager.default.fileExists(atPath: url.path)
-            printError(exists ? "\(url.path): cannot be read: \(error.localizedDescription)" : "\(url.path): no such layout file")
+            printError(exists ? "\(url.path): cannot be read: \(error)" : "\(url.path): no such layout file")
             throw ExitCode(66)
         }
         do {

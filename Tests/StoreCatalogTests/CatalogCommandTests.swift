@@ -20,7 +20,8 @@ import Testing
         try storefront(arguments, environment: environment)
     }
 
-    private func storefront(_ arguments: [String], environment: [String: String] = [:]) throws -> Result {
+    /// Runs `storefront arguments…`; `input`, when given, arrives on standard input through a pipe.
+    private func storefront(_ arguments: [String], environment: [String: String] = [:], input: Data? = nil) throws -> Result {
         try #require(FileManager.default.isExecutableFile(atPath: Self.binary.path),
                      "build the tool first: swift build --product storefront")
         let temporary = try TemporaryDirectory()
@@ -36,13 +37,27 @@ import Testing
             .merging(environment) { _, new in new }
         process.standardOutput = try FileHandle(forWritingTo: outputFile)
         process.standardError = try FileHandle(forWritingTo: errorFile)
+        let pipe = Pipe()
+        if input != nil { process.standardInput = pipe }
         try process.run()
+        if let input {
+            try pipe.fileHandleForWriting.write(contentsOf: input)
+            try pipe.fileHandleForWriting.close()
+        }
         process.waitUntilExit()
         return Result(
             status: process.terminationStatus,
             output: try String(contentsOf: outputFile, encoding: .utf8),
             error: try String(contentsOf: errorFile, encoding: .utf8)
         )
+    }
+
+    @Test("A catalog piped in is read like a file: /dev/stdin, or a shell's <(command)")
+    func pipedCatalog() throws {
+        let tipJar = try Data(contentsOf: TestPaths.packageRoot.appendingPathComponent("Resources/Catalogs/TipJar.storekit"))
+        let result = try storefront(["catalog", "/dev/stdin"], input: tipJar)
+        #expect(result.status == 0, "\(result.error)")
+        #expect(result.output.hasPrefix("Storefront: GBR"))
     }
 
     @Test func jsonHasTheDocumentedShapeAndOrder() throws {
