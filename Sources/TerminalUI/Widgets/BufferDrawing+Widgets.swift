@@ -74,3 +74,13 @@ extension Buffer {
         return start
     }
 }
+
+extension Buffer {
+    /// Marks the selected row of a list: its cells from `x` up to `end` and one blank
+    /// after, reversed, not the whole width. A move then rewrites two names rather than two
+    /// full rows of reverse video (bytes to the terminal, BENCHMARKS.md).
+    mutating func markSelected(from x: Int, upTo end: Int, y: Int, within rect: Rect) {
+        let span = Rect(x: x, y: y, width: max(0, end + 1 - x), height: 1)
+        applyStyle(Palette.selected, to: span.intersection(rect))
+    }
+}

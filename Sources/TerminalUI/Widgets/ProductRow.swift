@@ -30,7 +30,7 @@ struct ProductRow {
     }
 
     /// The name line: glyph, name and count, then the price (or status) and Buy,
-    /// right-aligned; reversed when selected.
+    /// right-aligned; the glyph and name reversed when selected.
     private func drawHeadline(in rect: Rect, y: Int, glyph: (text: String, style: Style), indent: Int, into buffer: inout Buffer) {
         buffer.write(glyph.text, x: rect.x + 1, y: y, style: context.style(glyph.style), within: rect)
         let buyX = rect.maxX - 1 - Self.buyWidth
@@ -51,7 +51,7 @@ struct ProductRow {
             buffer.write(badge, x: afterName + 1, y: y, style: context.style(Palette.secondary), within: rect)
         }
         if isSelected {
-            buffer.applyStyle(Palette.selected, to: Rect(x: rect.x, y: y, width: rect.width, height: 1))
+            buffer.markSelected(from: rect.x, upTo: afterName, y: y, within: rect)
         }
     }
 

@@ -39,21 +39,25 @@ public struct StoreViewLayout: Sendable, Hashable {
         return Rect(x: list.x, y: list.y + slot * rowHeight, width: list.width, height: rowHeight).intersection(list)
     }
 
-    /// The first row to show so that row `index` is on screen, moving as little as
-    /// possible from `offset`, and never past the last page.
+    /// The first row to show so that row `index` is on screen. The list moves a page at
+    /// a time, as a pager does: a row already on screen keeps the page; going past the
+    /// bottom turns the page forward (the row comes in at the top), going above the top
+    /// turns it back (the row comes in at the bottom); never past the last page. Most
+    /// moves then redraw two rows instead of scrolling the screen (BENCHMARKS.md).
     ///
     /// ```swift
-    /// StoreViewLayout.scrollOffset(revealing: 12, from: 0, visibleRowCount: 10, rowCount: 50)  // 3
-    /// StoreViewLayout.scrollOffset(revealing: 2, from: 3, visibleRowCount: 10, rowCount: 50)   // 2
+    /// StoreViewLayout.scrollOffset(revealing: 10, from: 0, visibleRowCount: 10, rowCount: 50)  // 10
+    /// StoreViewLayout.scrollOffset(revealing: 9, from: 10, visibleRowCount: 10, rowCount: 50)  // 0
+    /// StoreViewLayout.scrollOffset(revealing: 48, from: 0, visibleRowCount: 10, rowCount: 50)  // 40
     /// ```
     public static func scrollOffset(revealing index: Int, from offset: Int, visibleRowCount: Int, rowCount: Int) -> Int {
         let visible = max(1, visibleRowCount)
         let lastPage = max(0, rowCount - visible)
         var offset = min(max(0, offset), lastPage)
         if index < offset {
-            offset = index
-        } else if index >= offset + visible {
             offset = index - visible + 1
+        } else if index >= offset + visible {
+            offset = index
         }
         return min(max(0, offset), lastPage)
     }

@@ -186,13 +186,13 @@ extension SubscriptionStoreView {
                 nameEnd = buffer.writeTrailing(badge, endingAt: nameEnd, y: rect.y, style: context.style(Palette.owned), within: rect) - 2
             }
             let name = presentation.option.product.displayName.truncated(toWidth: max(0, nameEnd - nameX), ellipsis: options.glyph(.ellipsis))
-            buffer.write(name, x: nameX, y: rect.y, style: isSelected ? context.style(Palette.title) : .plain, within: rect)
+            let afterName = buffer.write(name, x: nameX, y: rect.y, style: isSelected ? context.style(Palette.title) : .plain, within: rect)
             if slot.showsDetail, let detail = presentation.detail {
                 let text = detail.text.truncated(toWidth: max(0, rect.maxX - 1 - nameX), ellipsis: options.glyph(.ellipsis))
                 buffer.write(text, x: nameX, y: rect.y + 1, style: context.style(detail.style), within: rect)
             }
             if isSelected && isListFocused {
-                buffer.applyStyle(Palette.selected, to: Rect(x: rect.x, y: rect.y, width: rect.width, height: 1))
+                buffer.markSelected(from: rect.x, upTo: afterName, y: rect.y, within: rect)
             }
         }
 

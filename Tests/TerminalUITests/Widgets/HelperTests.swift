@@ -67,8 +67,11 @@ struct HelperTests {
 
     // MARK: Scrolling, hit testing, cursor
 
-    @Test("Scrolling moves as little as needed to show the selection", arguments: [
-        (12, 0, 3), (2, 3, 2), (5, 3, 3), (49, 0, 40), (0, 45, 0), (7, 99, 7),
+    @Test("The list keeps its page while the selection is on it and turns a page when it leaves", arguments: [
+        (5, 3, 3), (25, 20, 20),            // on screen: no move
+        (10, 0, 10), (30, 20, 30),          // one past the bottom: the next page, selection on top
+        (19, 20, 10), (9, 10, 0),           // one above the top: the page before, selection at the bottom
+        (12, 0, 12), (2, 3, 0), (49, 0, 40), (0, 45, 0), (7, 99, 0),  // jumps, never past either end
     ])
     func ensureVisible(index: Int, from offset: Int, expected: Int) {
         #expect(StoreViewLayout.scrollOffset(revealing: index, from: offset, visibleRowCount: 10, rowCount: 50) == expected)

@@ -43,12 +43,12 @@ struct LineList {
             let selected = list.focus == .list && index == list.selectedIndex
             let trailingWidth = displayWidth(of: row.trailing)
             let textWidth = max(0, area.width - 2 - (trailingWidth > 0 ? trailingWidth + 2 : 0))
-            buffer.write(row.text.truncated(toWidth: textWidth, ellipsis: options.glyph(.ellipsis)), x: area.x + 1, y: y, style: options.style(row.style), within: area)
+            let afterText = buffer.write(row.text.truncated(toWidth: textWidth, ellipsis: options.glyph(.ellipsis)), x: area.x + 1, y: y, style: options.style(row.style), within: area)
             if trailingWidth > 0, trailingWidth + 4 <= area.width {
                 buffer.writeTrailing(row.trailing, endingAt: area.maxX - 1, y: y, style: options.style(row.trailingStyle), within: area)
             }
             if selected {
-                buffer.applyStyle(Palette.selected, to: Rect(x: area.x, y: y, width: area.width, height: 1))
+                buffer.markSelected(from: area.x, upTo: afterText, y: y, within: area)
             }
         }
         switch list.focus {
