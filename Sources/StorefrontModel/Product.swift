@@ -19,18 +19,47 @@ public struct Product: Identifiable, Hashable, Sendable {
     /// A product identifier, as written in the catalog.
     public typealias ID = String
 
-    public let id: ID
-    public let type: ProductType
-    public let displayName: String
-    public let description: String
+    public var id: ID { storage.fields.id }
+    public var type: ProductType { storage.fields.type }
+    public var displayName: String { storage.fields.displayName }
+    public var description: String { storage.fields.description }
     /// The price in the storefront's currency; never built from a floating-point literal.
-    public let price: Decimal
+    public var price: Decimal { storage.fields.price }
     /// `price` formatted for the storefront's currency and locale.
-    public let displayPrice: String
-    public let priceFormatStyle: Decimal.FormatStyle.Currency
-    public let isFamilyShareable: Bool
+    public var displayPrice: String { storage.fields.displayPrice }
+    public var priceFormatStyle: Decimal.FormatStyle.Currency { storage.fields.priceFormatStyle }
+    public var isFamilyShareable: Bool { storage.fields.isFamilyShareable }
     /// Subscription details; `nil` unless `type` is `.autoRenewable`.
-    public var subscription: SubscriptionInfo?
+    public var subscription: SubscriptionInfo? {
+        get { storage.fields.subscription }
+        set {
+            var fields = storage.fields
+            fields.subscription = newValue
+            storage = Storage(fields)
+        }
+    }
+
+    /// The fields, behind one reference that every copy shares: products travel in arrays
+    /// of many thousands (the store's answer, the cache, a list's rows), and inline they
+    /// took 376 bytes a copy. Immutable, so sharing is safe; a change makes a new one.
+    private var storage: Storage
+
+    private struct Fields: Hashable, Sendable {
+        var id: ID
+        var type: ProductType
+        var displayName: String
+        var description: String
+        var price: Decimal
+        var displayPrice: String
+        var priceFormatStyle: Decimal.FormatStyle.Currency
+        var isFamilyShareable: Bool
+        var subscription: SubscriptionInfo?
+    }
+
+    private final class Storage: Sendable {
+        let fields: Fields
+        init(_ fields: Fields) { self.fields = fields }
+    }
 
     /// Makes a product and formats its `displayPrice` with `priceFormatStyle`.
     public init(
@@ -43,15 +72,19 @@ public struct Product: Identifiable, Hashable, Sendable {
         isFamilyShareable: Bool = false,
         subscription: SubscriptionInfo? = nil
     ) {
-        self.id = id
-        self.type = type
-        self.displayName = displayName
-        self.description = description
-        self.price = price
-        self.displayPrice = price.formatted(priceFormatStyle)
-        self.priceFormatStyle = priceFormatStyle
-        self.isFamilyShareable = isFamilyShareable
-        self.subscription = subscription
+        storage = Storage(Fields(
+            id: id, type: type, displayName: displayName, description: description,
+            price: price, displayPrice: price.formatted(priceFormatStyle), priceFormatStyle: priceFormatStyle,
+            isFamilyShareable: isFamilyShareable, subscription: subscription
+        ))
+    }
+
+    public static func == (lhs: Product, rhs: Product) -> Bool {
+        lhs.storage === rhs.storage || lhs.storage.fields == rhs.storage.fields
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(storage.fields)
     }
 }
 
