@@ -8,12 +8,20 @@ extension Catalog {
     /// let catalog = try Catalog(storeKitData: Data(json.utf8), file: "Shop.storekit")
     /// ```
     public init(storeKitData data: Data, file: String) throws(CatalogError) {
-        let root: PropertyValue
+        try self.init(parsed: Self.parse(storeKitData: data, file: file), file: file)
+    }
+
+    /// The first half of `init(storeKitData:file:)`: the file's syntax, as a value tree.
+    static func parse(storeKitData data: Data, file: String) throws(CatalogError) -> PropertyValue {
         do {
-            root = try StoreKitFileFormat.parse(data)
+            return try StoreKitFileFormat.parse(data)
         } catch {
             throw .malformed(file: file, path: "", message: error.message)
         }
+    }
+
+    /// The second half: the catalog the tree describes, checked.
+    init(parsed root: PropertyValue, file: String) throws(CatalogError) {
         var decoder = CatalogDecoder()
         do {
             self = try decoder.catalog(Node(root: root))

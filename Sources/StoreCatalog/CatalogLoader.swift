@@ -18,12 +18,17 @@ public enum CatalogLoader {
         if isDirectory.boolValue, !FileManager.default.fileExists(atPath: file.path) {
             throw .notFound(file: file.relativePath)
         }
-        let data: Data
+        // The bytes are let go once parsed, before the products are built: a large file's
+        // bytes, its tree and its products are never all held at once.
+        let root = try Catalog.parse(storeKitData: bytes(of: file), file: file.relativePath)
+        return try Catalog(parsed: root, file: file.relativePath)
+    }
+
+    private static func bytes(of file: URL) throws(CatalogError) -> Data {
         do {
-            data = try FileBytes.read(file)
+            return try FileBytes.read(file)
         } catch {
             throw .unreadable(file: file.relativePath, reason: error.description)
         }
-        return try Catalog(storeKitData: data, file: file.relativePath)
     }
 }

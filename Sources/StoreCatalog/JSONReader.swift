@@ -19,19 +19,20 @@ public enum JSONReader {
     }
 
     public static func parse(_ bytes: [UInt8]) throws(SyntaxError) -> PropertyValue {
-        let result = bytes.withUnsafeBufferPointer { buffer in
-            var cursor = Cursor(bytes: buffer)
-            return Result { () throws(Cursor.Failure) in try cursor.document() }
-        }
-        switch result {
-        case .success(let value):
-            return value
-        case .failure(let failure):
-            throw location(of: failure, in: bytes)
+        try bytes.withUnsafeBufferPointer { buffer throws(SyntaxError) in try parse(buffer) }
+    }
+
+    /// Parses bytes in place, such as a file's `Data`, without copying them first.
+    public static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(SyntaxError) -> PropertyValue {
+        var cursor = Cursor(bytes: bytes)
+        do {
+            return try cursor.document()
+        } catch {
+            throw location(of: error, in: bytes)
         }
     }
 
-    private static func location(of failure: Cursor.Failure, in bytes: [UInt8]) -> SyntaxError {
+    private static func location(of failure: Cursor.Failure, in bytes: UnsafeBufferPointer<UInt8>) -> SyntaxError {
         var line = 1
         var column = 1
         for byte in bytes[..<min(failure.offset, bytes.count)] {

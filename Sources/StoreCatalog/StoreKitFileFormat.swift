@@ -8,9 +8,8 @@ enum StoreKitFileFormat {
     }
 
     static func parse(_ data: Data) throws(Failure) -> PropertyValue {
-        let bytes = [UInt8](data)
-        let first = bytes.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
-        if bytes.starts(with: Array("bplist".utf8)) || first == UInt8(ascii: "<") {
+        let first = data.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
+        if data.starts(with: Array("bplist".utf8)) || first == UInt8(ascii: "<") {
             return try propertyList(data)
         }
         guard first == UInt8(ascii: "{") || first == UInt8(ascii: "[") else {
@@ -18,8 +17,12 @@ enum StoreKitFileFormat {
                 ? "the file is empty"
                 : "not a StoreKit configuration: expected JSON or a property list")
         }
+        // Parsed where the bytes lie: a copy would double a large catalog's footprint.
+        let parsed = data.withUnsafeBytes { raw in
+            Result { () throws(JSONReader.SyntaxError) in try JSONReader.parse(raw.bindMemory(to: UInt8.self)) }
+        }
         do {
-            return try JSONReader.parse(bytes)
+            return try parsed.get()
         } catch {
             throw Failure(message: "not valid JSON: \(error)")
         }
