@@ -36,6 +36,7 @@ struct CatalogCommand: ParsableCommand {
         } else if catalog == nil {
             throw ValidationError("Give a .storekit path or a bundled catalog: \(BundledResources.catalogHelp).")
         }
+        try LocaleArgument.validate(locale)
     }
 
     func run() throws {

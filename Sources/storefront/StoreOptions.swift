@@ -60,6 +60,7 @@ struct StoreOptions: ParsableArguments {
         _ = try parsedLatency()
         _ = try parsedFailures()
         _ = try storefrontCountry()
+        try LocaleArgument.validate(locale)
         if let originalAppVersion, AppVersion(originalAppVersion) == nil {
             throw ValidationError("--original-app-version \"\(originalAppVersion)\" is not a version like 1.0 or 2.1.1.")
         }

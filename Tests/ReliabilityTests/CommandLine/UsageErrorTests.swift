@@ -35,4 +35,18 @@ import Testing
         try await BadInput.expectRejected(arguments, status: 64, mentioning: [value], home: scratch.url)
         #expect(!FileManager.default.fileExists(atPath: scratch.path("data")), "a usage error created a ledger")
     }
+
+    /// Names fall back silently whatever the locale, so a mistyped one is refused up front.
+    @Test(arguments: [
+        (["run", "--catalog", "cheers", "--locale", "jp"], "jp"),
+        (["catalog", "cheers", "--locale", "xx_YY"], "xx_YY"),
+        (["snapshot", "--catalog", "tipjar", "--locale", "ja_XX"], "ja_XX"),
+        (["buy", BadInput.tip, "--catalog", "tipjar", "--locale", "English"], "English"),
+        (["transactions", "--catalog", "tipjar", "--locale", ""], "--locale"),
+    ])
+    func badLocale(_ arguments: [String], _ value: String) async throws {
+        let scratch = try ScratchDirectory("usage")
+        try await BadInput.expectRejected(arguments, status: 64, mentioning: [value, "is not a locale"], home: scratch.url)
+        #expect(!FileManager.default.fileExists(atPath: scratch.path("data")), "a usage error created a ledger")
+    }
 }
