@@ -32,7 +32,12 @@ struct DemoStage: Sendable {
             }
             arguments += ["--storefront", storefront.text]
         }
-        if let locale = setup.locale { arguments += ["--locale", locale.text] }
+        if let locale = setup.locale {
+            guard LocaleArgument.isKnown(locale.text) else {
+                throw TapeError(file: file, line: locale.line, message: "unknown locale \"\(locale.text)\": \(LocaleArgument.expectation)")
+            }
+            arguments += ["--locale", locale.text]
+        }
         let storeOptions = try StoreOptions.parse(arguments)
         let store = try storeOptions.makeStore(clock: StoreClock(clock, startingAt: HeadlessApp.defaultEpoch))
         let catalog = store.catalog.catalog

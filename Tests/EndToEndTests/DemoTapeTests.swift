@@ -183,6 +183,11 @@ struct DemoTapeTests {
         #expect(output.status == 65)
         #expect(output.stderr.contains("\(catalog):2: no catalog \"nowhere\""))
 
+        let locale = try write("locale.tape", "Catalog cheers\nSet locale jp\nPress enter\n")
+        output = try await StorefrontBinary.run(["demo", locale])
+        #expect(output.status == 65)
+        #expect(output.stderr.contains("\(locale):2: unknown locale \"jp\""))
+
         let approve = try write("approve.tape", "Catalog tipjar\nWait 1s\nApprove\n")
         output = try await StorefrontBinary.run(["demo", approve])
         #expect(output.status == 65)
