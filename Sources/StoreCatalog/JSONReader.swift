@@ -1,3 +1,5 @@
+import Foundation
+
 /// Parses JSON text into a ``PropertyValue``.
 ///
 /// Written by hand rather than using `JSONSerialization` so that objects keep their key order
@@ -22,8 +24,19 @@ public enum JSONReader {
         try bytes.withUnsafeBufferPointer { buffer throws(SyntaxError) in try parse(buffer) }
     }
 
-    /// Parses bytes in place, such as a file's `Data`, without copying them first.
-    public static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(SyntaxError) -> PropertyValue {
+    /// Parses a file's bytes where they lie: a copy would double a large catalog's footprint.
+    ///
+    /// ```swift
+    /// let value = try JSONReader.parse(try FileBytes.read(url))
+    /// ```
+    public static func parse(_ data: Data) throws(SyntaxError) -> PropertyValue {
+        // `withUnsafeBytes` rethrows untyped errors, so the typed one travels in a Result.
+        try data.withUnsafeBytes { raw in
+            Result { () throws(SyntaxError) in try parse(raw.bindMemory(to: UInt8.self)) }
+        }.get()
+    }
+
+    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(SyntaxError) -> PropertyValue {
         var cursor = Cursor(bytes: bytes)
         do {
             return try cursor.document()

@@ -17,12 +17,8 @@ enum StoreKitFileFormat {
                 ? "the file is empty"
                 : "not a StoreKit configuration: expected JSON or a property list")
         }
-        // Parsed where the bytes lie: a copy would double a large catalog's footprint.
-        let parsed = data.withUnsafeBytes { raw in
-            Result { () throws(JSONReader.SyntaxError) in try JSONReader.parse(raw.bindMemory(to: UInt8.self)) }
-        }
         do {
-            return try parsed.get()
+            return try JSONReader.parse(data)
         } catch {
             throw Failure(message: "not valid JSON: \(error)")
         }

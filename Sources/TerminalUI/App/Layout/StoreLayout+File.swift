@@ -51,7 +51,7 @@ extension StoreLayout {
     public init(json data: Data, file: String, catalog: Catalog) throws(StoreLayoutError) {
         let root: PropertyValue
         do {
-            root = try JSONReader.parse([UInt8](data))
+            root = try JSONReader.parse(data)
         } catch {
             throw StoreLayoutError(file: file, path: "", message: "not valid JSON (\(error))")
         }
