@@ -329,6 +329,19 @@ struct UpdateTests {
         #expect(effects == [.loadProducts(Self.pass.productIDs, slot: Self.pass.slot), .refreshEntitlements])
     }
 
+    @Test("After a resize shows the whole store list, a click picks the row drawn under it")
+    func clickAfterResize() {
+        let shops = (1...30).map { StoreLayout.Shop(id: "shop\($0)", title: "Shop \($0)", kind: .store, productIDs: []) }
+        var state = AppState(layout: StoreLayout(title: "Many", shops: shops), size: TerminalSize(width: 80, height: 12))
+        press(.end, in: &state)
+        #expect(state.storeList.scrollOffset > 0)
+        press(.resize(width: 80, height: 40), in: &state)
+        let rows = AppLayout(size: state.size).list(hasButtons: false).rows
+        press(.mouse(x: 5, y: rows.y + 1), in: &state)
+        #expect(state.storeList.selectedIndex == 1)
+        #expect(AppFrame(state: state).buffer.textLines()[rows.y + 1].contains("Shop 2"))
+    }
+
     @Test("A click on the sheet's Cancel cancels; on its confirm button, confirms")
     func clickSheet() throws {
         var state = loadedState()

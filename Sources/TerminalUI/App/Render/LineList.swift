@@ -20,6 +20,13 @@ struct LineList {
         min(max(0, list.scrollOffset), max(0, rowCount - area.height))
     }
 
+    /// The row drawn at screen row `y`, or nil off the rows: what a click lands on.
+    func rowIndex(atY y: Int) -> Int? {
+        guard y >= area.minY, y < area.maxY else { return nil }
+        let index = offset + y - area.y
+        return index < rowCount ? index : nil
+    }
+
     /// Draws rows `offset…` with `line(index)`, and the filter line on `filterRow`;
     /// returns where the cursor goes.
     func render(filterRow: Rect?, emptyMessage: String, into buffer: inout Buffer, line: (Int) -> Line) -> Position? {

@@ -259,9 +259,10 @@ extension AppState {
         switch screen {
         case .storeList:
             let rows = appLayout.list(hasButtons: false).rows
-            guard rows.contains(x: x, y: y) else { return [] }
-            let index = storeList.scrollOffset + (y - rows.y)
-            guard index < StoreListItem.items(of: layout, filter: storeList.filterText).count else { return [] }
+            let count = StoreListItem.items(of: layout, filter: storeList.filterText).count
+            guard rows.contains(x: x, y: y),
+                  let index = LineList(area: rows, list: storeList, rowCount: count, options: options.render).rowIndex(atY: y)
+            else { return [] }
             if index == storeList.selectedIndex && storeList.focus == .list { return activate() }
             storeList.focus = .list
             return moveSelection(by: index - storeList.selectedIndex)
@@ -271,10 +272,11 @@ extension AppState {
                 purchasesList.focus = .button(button.role)
                 return press(button)
             }
-            guard rows.contains(x: x, y: y) else { return [] }
-            let index = purchasesList.scrollOffset + (y - rows.y)
             let content = PurchasesContent(state: self)
-            guard content.rows.indices.contains(index), content.rows[index].isSelectable else { return [] }
+            guard rows.contains(x: x, y: y),
+                  let index = LineList(area: rows, list: purchasesList, rowCount: content.rows.count, options: options.render).rowIndex(atY: y),
+                  content.rows[index].isSelectable
+            else { return [] }
             purchasesList.focus = .list
             purchasesList.selectedIndex = index
             return []
