@@ -19,6 +19,11 @@ public struct StoreViewModifiers: Sendable {
     /// In the order the modifiers were written: the first sits closest to the view.
     var purchaseLayers: [PurchaseActionLayer] = []
 
+    /// Whether any data-task modifier is set, so the app has tasks to run while the view shows.
+    public var hasDataTasks: Bool {
+        !productsTasks.isEmpty || !subscriptionStatusTasks.isEmpty || !currentEntitlementTasks.isEmpty
+    }
+
     /// What `.storeButton(_:for:)` last set for `kind`; `.automatic` when nothing did.
     public func visibility(for kind: StoreButtonKind) -> Visibility {
         buttonVisibility[kind] ?? .automatic

@@ -23,6 +23,11 @@ public enum AppEffect: Sendable, Hashable {
     case refreshEntitlements
     /// Loads every transaction for the Purchases screen; reports `.historyLoaded`.
     case loadHistory
+    /// Starts the data-task modifiers of a shop's view (`.storeProductsTask(for:)`, …):
+    /// its screen appeared.
+    case runDataTasks(shop: StoreLayout.Shop.ID)
+    /// Cancels them: the shop's screen went away.
+    case cancelDataTasks(shop: StoreLayout.Shop.ID)
     /// Clears the storefront's alert once the app shows it.
     case dismissStoreAlert
     /// Ends the app.

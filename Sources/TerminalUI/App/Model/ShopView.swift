@@ -7,7 +7,7 @@ import StorefrontModel
 /// let view = ShopView(shop)   // from a layout shop: style, buttons and order applied
 /// view.modifiers.purchaseActions()
 /// ```
-public enum ShopView: Sendable {
+public enum ShopView: InAppPurchaseView {
     case store(StoreView)
     case subscriptions(SubscriptionStoreView)
 
@@ -34,11 +34,24 @@ public enum ShopView: Sendable {
         }
     }
 
-    /// What the view's modifiers set.
+    /// What the view's modifiers set. A layout shop's view takes modifiers like any other:
+    /// `ShopView(shop).storeProductsTask(for: shop.productIDs) { … }`.
     public var modifiers: StoreViewModifiers {
-        switch self {
-        case .store(let view): view.modifiers
-        case .subscriptions(let view): view.modifiers
+        get {
+            switch self {
+            case .store(let view): view.modifiers
+            case .subscriptions(let view): view.modifiers
+            }
+        }
+        set {
+            switch self {
+            case .store(var view):
+                view.modifiers = newValue
+                self = .store(view)
+            case .subscriptions(var view):
+                view.modifiers = newValue
+                self = .subscriptions(view)
+            }
         }
     }
 

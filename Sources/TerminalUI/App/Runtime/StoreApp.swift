@@ -31,6 +31,8 @@ public actor StoreApp {
     private var running: [UInt64: Task<Void, Never>] = [:]
     private var lastTaskID: UInt64 = 0
     private var listener: Task<Void, Never>?
+    /// The data tasks of the shop views on screen, until their screen goes.
+    private var dataTasks: [StoreLayout.Shop.ID: Task<Void, Never>] = [:]
     private let updateHandling: ActivityTracker.ID
 
     /// Makes the app over `backend`. Nothing happens until `start()`.
@@ -115,10 +117,27 @@ public actor StoreApp {
                 confirmations.removeValue(forKey: id)?.resume(returning: confirmed)
             case .quit:
                 quit()
+            case .runDataTasks(let shopID):
+                runDataTasks(of: shopID)
+            case .cancelDataTasks(let shopID):
+                dataTasks.removeValue(forKey: shopID)?.cancel()
             default:
                 spawn(effect)
             }
         }
+    }
+
+    /// Runs a shop view's data tasks in a task of their own: they last as long as the
+    /// screen, so only each call of an action counts as work in flight.
+    private func runDataTasks(of shopID: StoreLayout.Shop.ID) {
+        guard let view = state.views[shopID] else { return }
+        let tracker = tracker
+        let tasks = ViewDataTasks(
+            modifiers: view.modifiers, storefront: storefront, slotPrefix: "view:\(shopID)",
+            tracked: { action in await tracker.run { await action() } }
+        )
+        dataTasks[shopID]?.cancel()
+        dataTasks[shopID] = Task { await tasks.run() }
     }
 
     private func spawn(_ effect: AppEffect) {
@@ -167,7 +186,7 @@ public actor StoreApp {
             await send(.historyLoaded(result))
         case .dismissStoreAlert:
             await storefront.dismissAlert()
-        case .confirm, .quit:
+        case .confirm, .quit, .runDataTasks, .cancelDataTasks:
             break
         }
     }
@@ -208,6 +227,9 @@ public actor StoreApp {
         }
         confirmations = [:]
         for task in running.values {
+            task.cancel()
+        }
+        for task in dataTasks.values {
             task.cancel()
         }
         listener?.cancel()

@@ -13,10 +13,26 @@ extension AppState {
     @discardableResult
     public mutating func update(_ message: AppMessage) -> [AppEffect] {
         let shown = (screen: screen, filter: currentFilter, products: currentShop.map(products(of:)), owned: store.owned)
-        let effects = apply(message)
+        var effects = apply(message)
+        if shown.screen != screen {
+            effects += dataTaskEffects(leaving: shown.screen)
+        }
         if shown.screen != screen || shown.filter != currentFilter || shown.owned != store.owned
             || !Self.same(shown.products, currentShop.map(products(of:))) {
             refreshShownContent()
+        }
+        return effects
+    }
+
+    /// A shop's view runs its data tasks while its screen shows, as StoreKit's `.task`-based
+    /// modifiers run while their view is on screen.
+    private func dataTaskEffects(leaving previous: Screen) -> [AppEffect] {
+        var effects: [AppEffect] = []
+        if case .shop(let id) = previous, views[id]?.modifiers.hasDataTasks == true {
+            effects.append(.cancelDataTasks(shop: id))
+        }
+        if case .shop(let id) = screen, !hasQuit, views[id]?.modifiers.hasDataTasks == true {
+            effects.append(.runDataTasks(shop: id))
         }
         return effects
     }
