@@ -49,7 +49,8 @@ struct StoreOptions: ParsableArguments {
     var storefront: String?
 
     @Option(help: ArgumentHelp(
-        "The app version the customer first installed, for the app transaction (default 1.0).", valueName: "version"
+        "The app version the customer first installed, for the app transaction (default 2.0, today's); an earlier one grandfathers them into named entitlements made free since (1.0 includes the Songbird Field Guide).",
+        valueName: "version"
     ))
     var originalAppVersion: String?
 

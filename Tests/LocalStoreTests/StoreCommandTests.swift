@@ -189,7 +189,7 @@ struct StoreCommandTests {
         #expect(app["verified"] as? Bool == true)
         let again = try storefront("entitlements", "--json").object()
         let later = try #require(again["app"] as? [String: Any])
-        #expect(later["originalAppVersion"] as? String == "1.0")
+        #expect(later["originalAppVersion"] as? String == "2.0")
         #expect(later["originalPurchaseDate"] as? String == app["originalPurchaseDate"] as? String)
     }
 

@@ -37,7 +37,7 @@ struct StoreControlParsingTests {
         #expect(controls.failures.isEmpty)
         #expect(!controls.askToBuy && !controls.billingRetryOnRenewal)
         #expect(controls.timeRate == .realTime)
-        #expect(controls.originalAppVersion == "1.0")
+        #expect(controls.originalAppVersion == "2.0")
     }
 
     @Test("Error names are StoreKit's, and each API takes only its own")

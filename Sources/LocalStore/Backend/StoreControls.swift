@@ -44,8 +44,10 @@ public struct StoreControls: Sendable {
         timeRate = .realTime
         billingRetryOnRenewal = false
         billingGracePeriod = false
-        appVersion = "1.0"
-        originalAppVersion = "1.0"
+        // A customer who installed today's version: no named entitlement grandfathers them
+        // unless `--original-app-version` says they came earlier.
+        appVersion = "2.0"
+        originalAppVersion = "2.0"
     }
 
     /// The controls a `.storekit` file sets: `_askToBuyEnabled`, `_timeRate`, the

@@ -99,6 +99,7 @@ struct ProductRow {
     /// What the price column shows: the spinner while buying, ownership, or the price.
     private var status: (text: String, style: Style) {
         if isPending { return (context.spinner, Palette.busy) }
+        if context.isIncluded(product) { return ("Included", Palette.owned) }
         if context.isOwned(product) { return (product.type == .autoRenewable ? "Subscribed" : "Owned", Palette.owned) }
         if isAwaitingApproval { return ("Waiting", Palette.waiting) }
         return (priceLabel(for: product, abbreviated: abbreviated), Palette.price)
@@ -123,6 +124,7 @@ struct ProductRow {
         case .nonRenewable:
             return ("Does not renew", Palette.secondary)
         case .nonConsumable:
+            if context.isIncluded(product) { return ("Included with your earlier version of the app", Palette.owned) }
             return context.isOwned(product) ? ("Purchased", Palette.owned) : ("One-time purchase", Palette.secondary)
         case .consumable:
             return ("Can be bought again", Palette.secondary)

@@ -20,6 +20,9 @@ public struct StoreContext: Sendable {
     public var awaitingApproval: Set<Product.ID>
     /// Products the customer is entitled to: owned non-consumables show "Owned".
     public var purchasedProductIDs: Set<Product.ID>
+    /// Products the customer has without buying them: included by a named entitlement
+    /// they hold from an earlier paid version of the app ("Included").
+    public var includedProductIDs: Set<Product.ID>
     /// How many of each consumable the customer has bought ("×3").
     public var consumableCounts: [Product.ID: Int]
     /// Time since the app started, for spinner frames.
@@ -38,6 +41,7 @@ public struct StoreContext: Sendable {
         pendingProductID: Product.ID? = nil,
         awaitingApproval: Set<Product.ID> = [],
         purchasedProductIDs: Set<Product.ID> = [],
+        includedProductIDs: Set<Product.ID> = [],
         consumableCounts: [Product.ID: Int] = [:],
         elapsed: Duration = .zero,
         now: Date = Date(timeIntervalSince1970: 0),
@@ -49,6 +53,7 @@ public struct StoreContext: Sendable {
         self.pendingProductID = pendingProductID
         self.awaitingApproval = awaitingApproval
         self.purchasedProductIDs = purchasedProductIDs
+        self.includedProductIDs = includedProductIDs
         self.consumableCounts = consumableCounts
         self.elapsed = elapsed
         self.now = now
@@ -92,9 +97,15 @@ public struct StoreContext: Sendable {
         pendingProductID == nil && !isOwned(product) && !awaitingApproval.contains(product.id)
     }
 
-    /// Whether the customer has `product` (consumables are never owned: they are bought again).
+    /// Whether the customer has `product`, bought or included (consumables are never
+    /// owned: they are bought again).
     func isOwned(_ product: Product) -> Bool {
-        product.type != .consumable && purchasedProductIDs.contains(product.id)
+        product.type != .consumable && (purchasedProductIDs.contains(product.id) || isIncluded(product))
+    }
+
+    /// Whether the customer has `product` without having bought it.
+    func isIncluded(_ product: Product) -> Bool {
+        product.type != .consumable && includedProductIDs.contains(product.id) && !purchasedProductIDs.contains(product.id)
     }
 
     /// The spinner frame for now.

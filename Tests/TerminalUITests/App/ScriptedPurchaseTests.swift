@@ -269,3 +269,36 @@ struct ScriptedPurchaseTests {
         #expect(try await harness.store.currentEntitlements().purchasedProductIDs == [BackyardBirds.copperFeeder])
     }
 }
+
+/// Paid to freemium: a customer who first got the app before a named entitlement became a
+/// purchase has it, and is never asked to pay for it.
+@Suite("Grandfathered customers")
+struct GrandfatheredTests {
+    static let openGear: [Key] = [.down, .down, .enter]
+
+    @Test("First installed at 1.0: the field guide says Included, Enter explains instead of selling it")
+    func includedNotSold() async throws {
+        var controls = StoreControls()
+        controls.originalAppVersion = "1.0"
+        let harness = try await AppHarness.make(controls: controls)
+        for key in Self.openGear { await harness.app.press(key) }
+        let row = await harness.text.split(separator: "\n").first { $0.contains("Songbird Field Guide") } ?? ""
+        #expect(row.contains("Included"), "\(row)")
+        #expect(!row.contains("$9.99"), "\(row)")
+        await harness.app.press(.end, .enter)
+        #expect(!(await harness.shows("Confirm Purchase")))
+        #expect(await harness.shows("at version 1.0, before it became a purchase"))
+        #expect(try await harness.store.allTransactions().isEmpty)
+        await harness.app.press(.enter, .esc, .end, .enter)  // Your Purchases
+        #expect(await harness.shows("Songbird Field Guide"))
+        #expect(await harness.shows("included: first got 1.0"))
+    }
+
+    @Test("First installed at today's 2.0: the field guide is for sale")
+    func newCustomerPays() async throws {
+        let harness = try await AppHarness.make()
+        for key in Self.openGear { await harness.app.press(key) }
+        let row = await harness.text.split(separator: "\n").first { $0.contains("Songbird Field Guide") } ?? ""
+        #expect(row.contains("$9.99"), "\(row)")
+    }
+}

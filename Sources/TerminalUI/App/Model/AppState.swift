@@ -86,6 +86,7 @@ public struct AppState: Sendable {
             pendingProductID: store.pendingProductID ?? requestedPurchase,
             awaitingApproval: store.awaitingApproval,
             purchasedProductIDs: store.owned?.purchasedProductIDs ?? [],
+            includedProductIDs: includedProductIDs,
             consumableCounts: store.owned?.consumableCounts ?? [:],
             elapsed: elapsed,
             now: now,
@@ -93,6 +94,17 @@ public struct AppState: Sendable {
             options: options.render,
             policies: options.policies
         )
+    }
+
+    /// Products a named entitlement of the layout gives the customer for having first got
+    /// an app version from before it became a purchase (paid to freemium).
+    var includedProductIDs: Set<Product.ID> {
+        guard let version = store.originalAppVersion else { return [] }
+        return layout.entitlements.reduce(into: []) { included, entitlement in
+            if entitlement.isActive(purchasedProductIDs: [], originalAppVersion: version) {
+                included.formUnion(entitlement.productIDs)
+            }
+        }
     }
 
     /// Whether a purchase is on its way, from the key press to the result.

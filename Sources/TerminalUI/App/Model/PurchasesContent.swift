@@ -63,7 +63,9 @@ public struct PurchasesContent: Sendable {
             let active = entitlement.isActive(
                 purchasedProductIDs: owned.purchasedProductIDs, originalAppVersion: state.store.originalAppVersion
             )
-            return .entitlement(name: entitlement.name, detail: active ? "active" : "not active", isActive: active)
+            let bought = !entitlement.productIDs.isDisjoint(with: owned.purchasedProductIDs)
+            let detail = !active ? "not active" : bought ? "active" : "included: first got \(state.store.originalAppVersion?.description ?? "")"
+            return .entitlement(name: entitlement.name, detail: detail, isActive: active)
         }
         // A product a named entitlement already shows under its own name is not listed twice.
         let shown = Set(state.layout.entitlements.map(\.name))

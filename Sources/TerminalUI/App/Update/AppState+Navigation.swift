@@ -130,6 +130,14 @@ extension AppState {
     /// Starts buying `product`, unless it cannot be bought now: another purchase or a
     /// restore is on its way, it is owned, or it waits for approval.
     mutating func buy(_ product: Product, in shop: StoreLayout.Shop) -> [AppEffect] {
+        if storeContext.isIncluded(product), let version = store.originalAppVersion {
+            // Paid to freemium: say why there is nothing to pay rather than ignore the key.
+            alerts.append(Alert(
+                kind: .info, title: "Included",
+                message: "\(product.displayName) is yours: you first got the app at version \(version), before it became a purchase."
+            ))
+            return []
+        }
         guard !isPurchasing, !isRestoring, storeContext.canBuy(product) else { return [] }
         requestedPurchase = product.id
         return [.purchase(product, shop: shop.id)]
