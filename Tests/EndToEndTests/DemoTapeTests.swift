@@ -89,6 +89,7 @@ struct DemoTapeTests {
         let sheet = try frames.named("free-week")
         #expect(Self.line(sheet, containing: "1 week free, then $2.99/month") != nil)
         #expect(Self.line(sheet, containing: "Try It Free") != nil)
+        #expect(Self.line(try frames.named("trial-started"), containing: "Your free trial has started") != nil)
         #expect(Self.line(try frames.named("subscribed"), containing: "Meadow Monthly")?.contains("Current plan") == true)
         #expect(Self.line(frames.final, containing: "Sanctuary Monthly")?.contains("Current plan") == true)
         #expect(Self.line(frames.final, containing: "Meadow Monthly")?.contains("Current plan") == false)

@@ -1,3 +1,4 @@
+import Foundation
 import StorefrontModel
 
 /// A message in a centred box with an OK button: thanks after a tip, "Waiting for
@@ -69,16 +70,15 @@ public struct Alert: Sendable, Hashable {
 
     /// The alert a purchase's result calls for: thanks for a consumable, waiting for
     /// approval, the error, or a failed verification; `nil` for a cancel (in either form)
-    /// and for other purchases that went through (their row shows "Owned").
+    /// and otherwise what was bought (`purchased(_:transaction:timeZone:)`).
     ///
     /// ```swift
     /// Alert(purchaseOf: tip, result: .success(.userCancelled))  // nil
     /// ```
-    public init?(purchaseOf product: Product, result: Result<Product.PurchaseResult, any Error>) {
+    public init?(purchaseOf product: Product, result: Result<Product.PurchaseResult, any Error>, timeZone: TimeZone = .current) {
         switch result {
-        case .success(.success(.verified)):
-            guard product.type == .consumable else { return nil }
-            self = .thankYou(for: product)
+        case .success(.success(.verified(let transaction))):
+            self = product.type == .consumable ? .thankYou(for: product) : .purchased(product, transaction: transaction, timeZone: timeZone)
         case .success(.success(.unverified)):
             self = .unverified(for: product)
         case .success(.pending):

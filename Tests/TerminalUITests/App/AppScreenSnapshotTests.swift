@@ -12,7 +12,7 @@ struct AppScreenSnapshotTests {
         ("productRegular", "down down enter"),
         ("picker", "enter"),
         ("sheet", "enter down down down down enter"),
-        ("purchases", "down enter enter y enter esc up enter down down down down enter y esc end enter"),
+        ("purchases", "down enter enter y enter esc up enter down down down down enter y enter esc end enter"),
         ("help", "down enter ?"),
         ("filter", "down enter / s u"),
         ("alert", "down enter enter y"),

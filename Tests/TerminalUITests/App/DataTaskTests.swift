@@ -99,6 +99,8 @@ struct DataTaskTests {
         let app = await HeadlessApp(backend: store, layout: try BackyardBirds.layout(), options: options, clock: clock)
         await app.press(.down, .down, .enter)  // Feeders & Gear
         await app.press(.enter, .char("y"))    // buy the copper feeder
+        #expect(await app.screenText.contains("Purchase complete"))
+        await app.press(.enter)
         await app.wait(.seconds(1))
         let bought = try #require(try await store.allTransactions().first?.unsafePayloadValue.id)
         try await other.refund(transactionID: Int64(bought))

@@ -55,14 +55,19 @@ struct ScriptedPurchaseTests {
         await harness.app.press(.char("y"))
         #expect(try await harness.store.currentEntitlements().purchasedProductIDs == [BackyardBirds.meadowMonthly])
         #expect(!(await harness.shows("Purchase failed")))
+        #expect(await harness.shows("Your free trial has started"))
+        #expect(await harness.shows("Meadow Monthly (1 week) ends on"))
+        #expect(await harness.shows("8, 2026. Then $2.99 / month, until you cancel."))
+        await harness.app.press(.enter)  // OK
 
         await harness.app.press(.home, .enter)  // Sanctuary Monthly, a higher tier
         #expect(await harness.shows("[ Upgrade ]"))
         #expect(!(await harness.shows("free")))  // no trial on a plan change
         await harness.app.press(.char("y"))
         #expect(try await harness.store.currentEntitlements().purchasedProductIDs == [BackyardBirds.sanctuaryMonthly])
+        #expect(await harness.shows("Sanctuary Monthly renews on Feb 1, 2026"))
 
-        await harness.app.press(.esc)
+        await harness.app.press(.enter, .esc)
         await press(Self.openPurchases, harness)
         let screen = await harness.text
         #expect(screen.contains("✓ Backyard Birds Pass"))

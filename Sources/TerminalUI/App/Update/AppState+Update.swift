@@ -125,7 +125,7 @@ extension AppState {
     ) -> [AppEffect] {
         if requestedPurchase == product.id { requestedPurchase = nil }
         if confirmation?.request.product.id == product.id { confirmation = nil }
-        if let alert = Alert(purchaseOf: product, result: result) {
+        if let alert = Alert(purchaseOf: product, result: result, timeZone: options.timeZone) {
             // A completion action of the shop's own takes over errors, as in StoreKit.
             let isError = alert.kind == .error || alert.kind == .warning
             if !isError || !hasCompletionAction(shopID: shopID) {
