@@ -104,14 +104,24 @@ struct DataTaskTests {
         await app.wait(.seconds(1))
         let bought = try #require(try await store.allTransactions().first?.unsafePayloadValue.id)
         try await other.refund(transactionID: Int64(bought))
-        await app.wait(.seconds(2))
+        // The watcher reads the ledger file in real time: look again each virtual second.
+        await Self.waitUntil(app) { await recorder.seen.count >= 4 }
         #expect(await recorder.seen == ["loading", "not entitled", "entitled: \(BackyardBirds.copperFeeder)", "not entitled"])
 
         await app.press(.esc)  // the view goes away
         _ = try await other.buy(BackyardBirds.copperFeeder)
-        await app.wait(.seconds(2))
+        await Self.waitUntil(app, rounds: 5) { await recorder.seen.count > 4 }
         let after = await recorder.seen
         #expect(after.count == 4, "no state after the view went: \(after)")
+    }
+
+    /// Moves the clock a second at a time, giving the ledger watcher real time to read,
+    /// until `done` or `rounds` seconds.
+    static func waitUntil(_ app: HeadlessApp, rounds: Int = 40, _ done: () async -> Bool) async {
+        for _ in 0..<rounds where !(await done()) {
+            await app.wait(.seconds(1))
+            try? await Task.sleep(for: .milliseconds(50))
+        }
     }
 
     @Test("subscriptionStatusTask: loading, no status, then subscribed, then expired by the store")

@@ -17,6 +17,8 @@ public enum AppKeyBindings {
         case help
         case confirmation
         case alert
+        /// A yes-or-no question, such as quitting during a purchase.
+        case question
     }
 
     // Each action is listed once with its main keys and a label; aliases follow with no
@@ -90,6 +92,16 @@ public enum AppKeyBindings {
                 KeyBinding([.enter, .esc], help: "close", action: .dismiss),
                 quit, quitAlias,
                 KeyBinding([.space], help: "", action: .dismiss),
+            ]
+        case .question:
+            [
+                KeyBinding([.enter], help: "choose", action: .activate),
+                KeyBinding([.char("y")], help: "yes", action: .confirm),
+                KeyBinding([.esc, .char("n")], help: "no", action: .cancel),
+                KeyBinding([.tab], help: "switch", action: .cycleFocus),
+                KeyBinding([.backTab, .left, .right], help: "", action: .cycleFocus),
+                // A second Ctrl-C means it.
+                KeyBinding([.ctrl("c")], help: "", action: .confirm),
             ]
         }
     }

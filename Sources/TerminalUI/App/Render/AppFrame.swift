@@ -61,7 +61,8 @@ struct AppRenderer {
     /// What the store is busy with, at the right of the header.
     private var headerStatus: String? {
         if state.isRestoring { return "\(context.spinner) Restoring\(options.glyph(.ellipsis))" }
-        if let pending = context.pendingProductID { return "\(context.spinner) Buying \(state.name(of: pending))" }
+        // Nothing is being bought while the customer still decides on the sheet.
+        if let pending = context.pendingProductID, state.confirmation == nil { return "\(context.spinner) Buying \(state.name(of: pending))" }
         return nil
     }
 
@@ -99,6 +100,10 @@ struct AppRenderer {
     // MARK: Overlays
 
     private func drawOverlays(into buffer: inout Buffer) -> Position? {
+        if let question = state.quitQuestion {
+            question.render(in: layout.screen, options: options, into: &buffer)
+            return question.cursorPosition(in: layout.screen, options: options)
+        }
         if let confirmation = state.confirmation {
             confirmation.sheet.render(in: layout.screen, options: options, into: &buffer)
             return confirmation.sheet.cursorPosition(in: layout.screen, options: options)

@@ -3,6 +3,7 @@ import StorefrontModel
 extension AppState {
     /// The key table in force now: the overlay's, the filter line's, or the screen's.
     public var keyContext: AppKeyBindings.Context {
+        if quitQuestion != nil { return .question }
         if confirmation != nil { return .confirmation }
         if !alerts.isEmpty { return .alert }
         if isShowingHelp { return .help }
@@ -23,6 +24,7 @@ extension AppState {
     public var screenKeyContext: AppKeyBindings.Context {
         var underneath = self
         underneath.confirmation = nil
+        underneath.quitQuestion = nil
         underneath.alerts = []
         underneath.isShowingHelp = false
         return underneath.keyContext
@@ -57,6 +59,9 @@ extension AppState {
 
     private mutating func perform(_ action: AppAction, key: Key, in context: AppKeyBindings.Context) -> [AppEffect] {
         switch action {
+        case .quit where isPurchaseWithStore:
+            quitQuestion = .quitDuringPurchase
+            return []
         case .quit:
             hasQuit = true
             var effects: [AppEffect] = []
@@ -65,6 +70,15 @@ extension AppState {
                 self.confirmation = nil
             }
             return effects + [.quit]
+        case .confirm where context == .question:
+            return answerQuitQuestion(true)
+        case .cancel where context == .question:
+            return answerQuitQuestion(false)
+        case .activate where context == .question:
+            return answerQuitQuestion(quitQuestion?.focus == .confirm)
+        case .cycleFocus where context == .question:
+            if let focus = quitQuestion?.focus { quitQuestion?.focus = focus == .confirm ? .cancel : .confirm }
+            return []
         case .confirm, .cancel:
             return answerConfirmation(action == .confirm)
         case .dismiss:
@@ -111,6 +125,20 @@ extension AppState {
             startFilter()
             return []
         }
+    }
+
+    /// Whether a purchase the customer confirmed is with the store now: quitting would not
+    /// stop it, so the app asks first.
+    var isPurchaseWithStore: Bool {
+        store.pendingProductID != nil && confirmation == nil
+    }
+
+    /// Quits, or stays, as the customer answered "Quit anyway?".
+    mutating func answerQuitQuestion(_ quit: Bool) -> [AppEffect] {
+        quitQuestion = nil
+        guard quit else { return [] }
+        hasQuit = true
+        return [.quit]
     }
 
     /// Closes the confirmation sheet with the customer's answer.

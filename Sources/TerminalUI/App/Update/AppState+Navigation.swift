@@ -259,7 +259,7 @@ extension AppState {
     /// A click selects the row under it; a click on the selected row (or a button)
     /// activates it. Clicks on an overlay answer the overlay.
     mutating func click(x: Int, y: Int) -> [AppEffect] {
-        if confirmation != nil || !alerts.isEmpty || isShowingHelp {
+        if quitQuestion != nil || confirmation != nil || !alerts.isEmpty || isShowingHelp {
             return clickOverlay(x: x, y: y)
         }
         let appLayout = AppLayout(size: size)

@@ -1,0 +1,62 @@
+/// A yes-or-no question in a centred box, such as "Quit anyway?" while a purchase runs:
+/// a title, what is at stake, and two buttons, the focused one prominent.
+///
+/// ```swift
+/// var question = Question(title: "Quit?", message: "A purchase is in progress.", confirmTitle: "Quit", cancelTitle: "Stay")
+/// question.focus = .cancel                                  // tab
+/// question.render(in: screen, options: RenderOptions(), into: &buffer)
+/// ```
+public struct Question: Sendable, Hashable {
+    public var title: String
+    public var message: String
+    public var confirmTitle: String
+    public var cancelTitle: String
+    public var focus: ConfirmationSheet.Choice
+
+    public init(title: String, message: String, confirmTitle: String, cancelTitle: String, focus: ConfirmationSheet.Choice = .cancel) {
+        self.title = title
+        self.message = message
+        self.confirmTitle = confirmTitle
+        self.cancelTitle = cancelTitle
+        self.focus = focus
+    }
+
+    /// Asked when the customer quits while a confirmed purchase is still with the store.
+    public static let quitDuringPurchase = Question(
+        title: "A purchase is in progress",
+        message: "Quit anyway? It will finish in the store, and you will find it in Your Purchases next time.",
+        confirmTitle: "Quit", cancelTitle: "Stay"
+    )
+
+    private func modal(in area: Rect, options: RenderOptions) -> Modal {
+        let width = Modal.innerWidth(in: area)
+        let ellipsis = options.glyph(.ellipsis)
+        var lines: [(text: String, style: Style)] = [("", .plain)]
+        lines.append(wrapping: "\(options.glyph(.warning)) \(title)", width: width, maxLines: 2, style: Palette.warning, ellipsis: ellipsis)
+        lines.append(("", .plain))
+        lines.append(wrapping: message, width: width, maxLines: 4, style: .plain, ellipsis: ellipsis)
+        return Modal(
+            title: nil, lines: lines,
+            buttons: [(confirmTitle, focus == .confirm ? .prominent : .normal), (cancelTitle, focus == .cancel ? .prominent : .normal)],
+            options: options
+        )
+    }
+
+    /// Draws the question over `area`, clearing what is under its box.
+    public func render(in area: Rect, options: RenderOptions, into buffer: inout Buffer) {
+        modal(in: area, options: options).render(in: area, into: &buffer)
+    }
+
+    /// The button under a click at (x, y).
+    public func hitTest(x: Int, y: Int, in area: Rect, options: RenderOptions) -> ConfirmationSheet.Choice? {
+        let areas = modal(in: area, options: options).buttonAreas(in: area)
+        return zip([ConfirmationSheet.Choice.confirm, .cancel], areas).first { $0.1.contains(x: x, y: y) }?.0
+    }
+
+    /// Where the hardware cursor belongs: on the focused button.
+    public func cursorPosition(in area: Rect, options: RenderOptions) -> Position? {
+        let areas = modal(in: area, options: options).buttonAreas(in: area)
+        let rect = focus == .confirm ? areas.first : areas.last
+        return rect.map { Position(x: $0.x + 2, y: $0.y) }
+    }
+}
