@@ -45,7 +45,7 @@ struct DemoStage: Sendable {
         return TapeStage(
             backend: store,
             layout: try screenOptions.loadLayout(catalog: catalog, catalogArgument: storeOptions.catalogOption.catalog, locale: locale),
-            options: screenOptions.appOptions(catalog: catalog, locale: locale, timeZone: TimeZone(identifier: "UTC") ?? .current),
+            options: screenOptions.appOptions(store: store, locale: locale, timeZone: TimeZone(identifier: "UTC") ?? .current),
             controls: DemoControls(store: store)
         )
     }

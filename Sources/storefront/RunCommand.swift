@@ -36,7 +36,7 @@ struct RunCommand: AsyncParsableCommand {
         let store = try storeOptions.makeStore()
         let catalog = store.catalog.catalog
         let layout = try screenOptions.loadLayout(catalog: catalog, catalogArgument: storeOptions.catalogOption.catalog, locale: storeOptions.locale)
-        let options = screenOptions.appOptions(catalog: catalog, locale: storeOptions.locale, timeZone: .current)
+        let options = screenOptions.appOptions(store: store, locale: storeOptions.locale, timeZone: .current)
         let startKeys: [Key]
         do {
             startKeys = try StartupKeys.keys(in: ProcessInfo.processInfo.environment)
@@ -110,15 +110,24 @@ struct ScreenOptions: ParsableArguments {
     }
 
     /// How the app draws and which links the policies button shows.
-    func appOptions(catalog: Catalog, locale: String?, timeZone: TimeZone) -> AppOptions {
+    func appOptions(store: LocalStore, locale: String?, timeZone: TimeZone) -> AppOptions {
+        let catalog = store.catalog.catalog
         var render = RenderOptions(environment: ProcessInfo.processInfo.environment, ascii: ascii)
         if noColor { render.color = false }
         return AppOptions(
             render: render,
             policies: PolicyLinks(catalog.appPolicies, locale: locale, fallbackLocale: catalog.settings.locale),
             timeZone: timeZone,
-            confirmsPurchases: !catalog.settings.disableDialogs
+            confirmsPurchases: !catalog.settings.disableDialogs,
+            account: Self.account(of: store)
         )
+    }
+
+    /// Who the storefront runs as, for Sign In: this machine's one customer, and the ledger
+    /// that holds their purchases.
+    static func account(of store: LocalStore) -> String {
+        guard let ledger = store.ledger.files?.database.path else { return "the local customer, with a ledger in memory" }
+        return "the local customer, with the ledger \(ledger)"
     }
 
     /// "BackyardBirds" → "Backyard Birds": a title for a layout derived from a catalog.

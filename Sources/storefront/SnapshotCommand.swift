@@ -68,7 +68,7 @@ struct SnapshotCommand: AsyncParsableCommand {
         let store = try options.makeStore(clock: StoreClock(clock, startingAt: HeadlessApp.defaultEpoch))
         let catalog = store.catalog.catalog
         let layout = try screenOptions.loadLayout(catalog: catalog, catalogArgument: options.catalogOption.catalog, locale: options.locale)
-        let appOptions = screenOptions.appOptions(catalog: catalog, locale: options.locale, timeZone: TimeZone(identifier: "UTC") ?? .current)
+        let appOptions = screenOptions.appOptions(store: store, locale: options.locale, timeZone: TimeZone(identifier: "UTC") ?? .current)
 
         let app = await HeadlessApp(size: screenSize, backend: store, layout: layout, options: appOptions, clock: clock)
         await app.run(script)

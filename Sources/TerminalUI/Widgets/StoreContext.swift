@@ -36,6 +36,9 @@ public struct StoreContext: Sendable {
     public var isPresented: Bool
     /// Terms of service and privacy policy links, usually from the catalog.
     public var policies: PolicyLinks
+    /// Who the customer is signed in as, when the app knows: subscription stores then
+    /// offer Sign In even without a sign-in action of their own.
+    public var account: String?
 
     public init(
         pendingProductID: Product.ID? = nil,
@@ -48,8 +51,10 @@ public struct StoreContext: Sendable {
         timeZone: TimeZone = .current,
         options: RenderOptions = RenderOptions(),
         isPresented: Bool = false,
-        policies: PolicyLinks = PolicyLinks()
+        policies: PolicyLinks = PolicyLinks(),
+        account: String? = nil
     ) {
+        self.account = account
         self.pendingProductID = pendingProductID
         self.awaitingApproval = awaitingApproval
         self.purchasedProductIDs = purchasedProductIDs

@@ -14,7 +14,7 @@ extension SubscriptionStoreView {
         )
         return StoreButtonRules(
             modifiers: modifiers, isPresented: context.isPresented,
-            subscription: (hasSignInAction: signInAction != nil, policies: links)
+            subscription: (hasSignInAction: signInAction != nil || context.account != nil, policies: links)
         ).buttons
     }
 

@@ -23,7 +23,7 @@ struct LayoutFileTests {
         #expect(pass.groupID == "B1D5A2C7")
         #expect(pass.productIDs.first == BackyardBirds.sanctuaryMonthly)
         #expect(pass.productIDs.count == 6)
-        #expect(pass.buttons == [.restorePurchases, .policies])
+        #expect(pass.buttons == [.restorePurchases, .redeemCode, .policies])
         let food = try #require(layout.shop(id: "food"))
         #expect(food.sortByPrice)
         #expect(food.style == .compact)

@@ -117,8 +117,8 @@ private struct LayoutReader {
         var buttons: [StoreLayout.Shop.Button] = []
         for buttonNode in try shop.child("buttons")?.array() ?? [] {
             let button = try buttonNode.oneOf(StoreLayout.Shop.Button.self)
-            if button == .policies, kind != .subscriptions {
-                throw buttonNode.problem("\"policies\" is for \"subscriptions\" shops only")
+            if button != .restorePurchases, kind != .subscriptions {
+                throw buttonNode.problem("\"\(button.rawValue)\" is for \"subscriptions\" shops only")
             }
             if !buttons.contains(button) { buttons.append(button) }
         }

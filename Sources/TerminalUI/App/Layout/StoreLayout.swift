@@ -70,10 +70,10 @@ extension StoreLayout {
         }
 
         /// The extra buttons a shop shows, as StoreKit's `StoreButtonKind` names them.
-        /// `policies` shows the catalog's terms of service and privacy policy links
-        /// (subscription shops only).
+        /// `policies` shows the catalog's terms of service and privacy policy links, and
+        /// `redeemCode` a Redeem Code button (both subscription shops only).
         public enum Button: String, Sendable, Hashable, CaseIterable {
-            case restorePurchases, policies
+            case restorePurchases, policies, redeemCode
         }
 
         /// Unique in the layout; also the product load slot.

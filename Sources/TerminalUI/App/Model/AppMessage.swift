@@ -24,6 +24,8 @@ public enum AppMessage: Sendable {
     case purchaseRefused(Product.ID)
     /// A restore ended.
     case restoreFinished(Result<CustomerEntitlements, any Error>)
+    /// A shop view's sign-in action ended.
+    case signedIn(shop: StoreLayout.Shop.ID)
     /// The purchase history loaded (or failed to).
     case historyLoaded(Result<[VerificationResult<Transaction>], any Error>)
 }

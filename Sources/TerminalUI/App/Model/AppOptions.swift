@@ -23,6 +23,10 @@ public struct AppOptions: Sendable {
     /// describes (style, buttons, modifiers and actions). The shop's product IDs still say
     /// what loads, so give the view the same ones.
     public var shopViews: [StoreLayout.Shop.ID: ShopView]
+    /// Who the storefront runs as, such as the command line's customer and ledger. With it,
+    /// subscription stores show Sign In, which runs the view's sign-in action (if any) and
+    /// then says who is signed in.
+    public var account: String?
 
     public init(
         render: RenderOptions = RenderOptions(),
@@ -30,7 +34,8 @@ public struct AppOptions: Sendable {
         timeZone: TimeZone = TimeZone(identifier: "UTC") ?? .current,
         confirmsPurchases: Bool = true,
         purchaseActions: PurchaseActions = PurchaseActions(),
-        shopViews: [StoreLayout.Shop.ID: ShopView] = [:]
+        shopViews: [StoreLayout.Shop.ID: ShopView] = [:],
+        account: String? = nil
     ) {
         self.render = render
         self.policies = policies
@@ -38,5 +43,6 @@ public struct AppOptions: Sendable {
         self.confirmsPurchases = confirmsPurchases
         self.purchaseActions = purchaseActions
         self.shopViews = shopViews
+        self.account = account
     }
 }

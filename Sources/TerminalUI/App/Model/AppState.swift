@@ -94,7 +94,8 @@ public struct AppState: Sendable {
             now: now,
             timeZone: options.timeZone,
             options: options.render,
-            policies: options.policies
+            policies: options.policies,
+            account: options.account
         )
     }
 

@@ -30,6 +30,9 @@ public enum ShopView: InAppPurchaseView {
             if shop.buttons.contains(.restorePurchases) {
                 view = view.storeButton(.visible, for: .restorePurchases)
             }
+            if shop.buttons.contains(.redeemCode) {
+                view = view.storeButton(.visible, for: .redeemCode)
+            }
             self = .subscriptions(view)
         }
     }

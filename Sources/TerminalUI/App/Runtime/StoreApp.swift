@@ -184,6 +184,11 @@ public actor StoreApp {
                 result = .failure(error)
             }
             await send(.historyLoaded(result))
+        case .signIn(let shopID):
+            if case .subscriptions(let view)? = await state.views[shopID], let action = view.signInAction {
+                await action()
+            }
+            await send(.signedIn(shop: shopID))
         case .dismissStoreAlert:
             await storefront.dismissAlert()
         case .confirm, .quit, .runDataTasks, .cancelDataTasks:

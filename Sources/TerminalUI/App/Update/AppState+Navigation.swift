@@ -156,7 +156,10 @@ extension AppState {
         case .close:
             screen = .storeList
             return []
-        case .redeemCode, .signIn:
+        case .signIn:
+            guard let shop = currentShop else { return [] }
+            return [.signIn(shop: shop.id)]
+        case .redeemCode:
             return []
         }
     }

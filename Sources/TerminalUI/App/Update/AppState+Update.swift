@@ -74,6 +74,11 @@ extension AppState {
             case .failure(let error): alerts.append(.restoreFailed(error: error))
             }
             return screen == .purchases ? [.loadHistory] : []
+        case .signedIn:
+            if let account = options.account {
+                alerts.append(Alert(kind: .info, title: "Signed In", message: "This storefront runs as \(account)."))
+            }
+            return []
         case .historyLoaded(let result):
             switch result {
             case .success(let transactions):
