@@ -31,6 +31,9 @@ public protocol StoreBackend: Sendable {
     func products(for ids: [Product.ID]) async throws -> [Product]
     /// Buys `product`; throws `Product.PurchaseError` or `StoreKitError` on failure.
     func purchase(_ product: Product, options: Set<Product.PurchaseOption>) async throws -> Product.PurchaseResult
+    /// Grants the offer an offer code stands for, once per customer; throws
+    /// `OfferCodeError` for a code it refuses. Its transaction is not also sent to `updates()`.
+    func redeem(offerCode code: String) async throws -> VerificationResult<Transaction>
     /// Every transaction in the ledger.
     func allTransactions() async throws -> [VerificationResult<Transaction>]
     /// The customer's statuses in one subscription group.

@@ -54,6 +54,12 @@ struct StoreOptions: ParsableArguments {
     ))
     var originalAppVersion: String?
 
+    @Option(help: ArgumentHelp(
+        "A codes file: one offer code a line, CODE PRODUCT_ID [OFFER], besides the catalog's own offer codes.",
+        valueName: "file"
+    ))
+    var offerCodes: String?
+
     func validate() throws {
         if inMemory, ledger != nil {
             throw ValidationError("--ledger and --in-memory cannot be used together.")
@@ -91,10 +97,29 @@ struct StoreOptions: ParsableArguments {
         for (api, error) in try parsedFailures() { controls.failures[api] = error }
         if askToBuy { controls.askToBuy = true }
         if let originalAppVersion { controls.originalAppVersion = originalAppVersion }
+        if let offerCodes { controls.offerCodes = try Self.readOfferCodes(offerCodes, catalog: catalog) }
         return LocalStore(
             catalog: catalog, ledger: opened, clock: clock,
             storefront: try storefrontCountry(), locale: locale, controls: controls
         )
+    }
+
+    /// The codes of `--offer-codes FILE`; a file that cannot be read or has a bad line
+    /// exits 66 or 65, naming the file (and the line).
+    private static func readOfferCodes(_ path: String, catalog: Catalog) throws -> [OfferCode] {
+        let text: String
+        do {
+            text = String(decoding: try FileBytes.read(URL(fileURLWithPath: path)), as: UTF8.self)
+        } catch {
+            printError("--offer-codes \(path): \(error)")
+            throw ExitCode(66)
+        }
+        do {
+            return try OfferCode.parseFile(text, named: path, catalog: catalog)
+        } catch {
+            printError(error.description)
+            throw ExitCode(65)
+        }
     }
 
     /// The catalog's file name, naming the ledger folder of a file without an identifier.

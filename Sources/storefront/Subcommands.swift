@@ -8,6 +8,7 @@ extension StorefrontCommand {
         SnapshotCommand.self,
         DemoCommand.self,
         BuyCommand.self,
+        RedeemCommand.self,
         TransactionsCommand.self,
         EntitlementsCommand.self,
         ApproveCommand.self,

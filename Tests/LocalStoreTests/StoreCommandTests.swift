@@ -219,4 +219,24 @@ struct StoreCommandTests {
             #expect(!output.stdout.contains("PRIVATE KEY") && !output.stderr.contains("PRIVATE KEY"))
         }
     }
+
+    @Test("redeem: a catalog code once, then refused; a codes file's bad line exits 65 naming it")
+    func redeem() throws {
+        let first = try storefront("redeem", "birdwatcher", "--json")
+        #expect(first.status == 0, "\(first.stderr)")
+        let transaction = try #require(try first.object()["transaction"] as? [String: Any])
+        #expect(transaction["offerType"] as? String == "code")
+        #expect(transaction["offerID"] as? String == "BIRDWATCHER")
+        let again = try storefront("redeem", "BIRDWATCHER")
+        #expect(again.status == 1)
+        #expect(again.stderr.contains("The code BIRDWATCHER has already been redeemed."))
+        #expect(try storefront("transactions", "--json").array().count == 1)
+
+        let codes = folder.database.deletingLastPathComponent().appendingPathComponent("codes.txt")
+        try "GIFT \(Self.feeder)\nBROKEN\n".write(to: codes, atomically: true, encoding: .utf8)
+        let broken = try storefront("redeem", "GIFT", "--offer-codes", codes.path)
+        #expect(broken.status == 65)
+        #expect(broken.stderr.contains("\(codes.path):2: the code BROKEN names no product"))
+    }
+
 }

@@ -78,14 +78,16 @@ public struct CatalogStorefront: Sendable {
             subscriptionGroupID: info.subscriptionGroupID,
             groupLevel: info.groupLevel,
             subscriptionPeriod: Product.SubscriptionPeriod(info.subscriptionPeriod),
-            introductoryOffer: info.introductoryOffer.map(offer),
-            promotionalOffers: offers.map(offer)
+            introductoryOffer: info.introductoryOffer.map { offer($0) },
+            promotionalOffers: offers.map { offer($0) }
         )
     }
 
-    private func offer(_ offer: CatalogOffer) -> Product.SubscriptionOffer {
+    /// A catalog offer as a product's offer; `id` replaces the offer's own (offer codes have
+    /// none: the code redeemed stands in).
+    func offer(_ offer: CatalogOffer, id: String? = nil) -> Product.SubscriptionOffer {
         Product.SubscriptionOffer(
-            id: offer.id,
+            id: id ?? offer.id,
             type: Product.SubscriptionOffer.OfferType(offer.type),
             paymentMode: Product.SubscriptionOffer.PaymentMode(offer.paymentMode),
             period: Product.SubscriptionPeriod(offer.period),

@@ -9,8 +9,8 @@ struct PurchaseRequest: Sendable {
     let product: Product
     let quantity: Int
     let appAccountToken: UUID?
-    /// The promotional (or win-back) offer chosen with `.promotionalOffer`; its signature
-    /// is not checked, as StoreKit Testing does not check it either.
+    /// The promotional (or win-back) offer chosen with `.promotionalOffer`, or the offer
+    /// an offer code grants; a signature is not checked, as StoreKit Testing does not.
     let promotionalOffer: Product.SubscriptionOffer?
     /// `.simulatesAskToBuyInSandbox(true)` was given.
     let asksToBuy: Bool
@@ -42,6 +42,15 @@ struct PurchaseRequest: Sendable {
         self.appAccountToken = appAccountToken
         self.promotionalOffer = offer
         self.asksToBuy = asksToBuy
+    }
+
+    /// A subscription granted by an offer code: one purchase of `product` at `offer`.
+    init(redeeming offer: Product.SubscriptionOffer, product: Product) {
+        self.product = product
+        quantity = 1
+        appAccountToken = nil
+        promotionalOffer = offer
+        asksToBuy = false
     }
 
     /// The purchase an Ask to Buy request asked for, made again at approval: its quantity,

@@ -33,6 +33,8 @@ public struct StoreControls: Sendable {
     public var appVersion: String
     /// The version the customer first got, for `appTransaction()`.
     public var originalAppVersion: String
+    /// Codes the store accepts besides the catalog's own offer codes (a codes file).
+    public var offerCodes: [OfferCode] = []
 
     /// Controls that change nothing: no latency, no failures, real time.
     public init() {

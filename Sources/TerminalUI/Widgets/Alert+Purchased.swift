@@ -23,6 +23,12 @@ extension Alert {
                     message: "\(product.displayName) starts on \(ends), when your current plan renews. Then \(product.pricePerPeriod())."
                 )
             }
+            if let offer = transaction.offer, offer.type == .code, offer.paymentMode == .freeTrial {
+                return Alert(
+                    kind: .success, title: "Code redeemed",
+                    message: "\(product.displayName) is free until \(ends). Then \(product.pricePerPeriod()), until you cancel."
+                )
+            }
             if let offer = transaction.offer, offer.type == .introductory, offer.paymentMode == .freeTrial {
                 let length = product.subscription?.introductoryOffer.map { " (\($0.period.durationPhrase(times: $0.periodCount)))" } ?? ""
                 return Alert(

@@ -43,24 +43,20 @@ public struct SubscriptionStanding: Sendable, Hashable {
     public static let neverSubscribed = SubscriptionStanding()
 }
 
-/// The part of a `SubscriptionStoreView`'s state the app owns: the chosen plan, the
-/// focus, and the offer code being typed.
+/// The part of a `SubscriptionStoreView`'s state the app owns: the chosen plan and the
+/// focus. (Redeem Code opens a `RedeemCodeSheet` over the whole screen.)
 ///
 /// ```swift
 /// var state = SubscriptionStoreState()
 /// state.selectedID = content.selection(movedBy: 1, from: content.selection(for: state))  // down
-/// state.redeemCode = ""  // "Redeem Code" pressed: the code field opens
 /// ```
 public struct SubscriptionStoreState: Sendable, Hashable {
     /// The chosen plan; `nil` (or a plan no longer shown) means the default selection.
     public var selectedID: Product.ID?
     public var focus: StoreFocus
-    /// The offer code typed so far; `nil` while the code field is closed.
-    public var redeemCode: String?
 
-    public init(selectedID: Product.ID? = nil, focus: StoreFocus = .list, redeemCode: String? = nil) {
+    public init(selectedID: Product.ID? = nil, focus: StoreFocus = .list) {
         self.selectedID = selectedID
         self.focus = focus
-        self.redeemCode = redeemCode
     }
 }

@@ -19,7 +19,7 @@ extension SubscriptionStoreView {
     }
 
     /// Draws the store into `area`: header, plans in the control style, the subscribe
-    /// button, the store buttons (or the offer-code field while it is open).
+    /// button, the store buttons.
     ///
     /// ```swift
     /// var buffer = Buffer(width: 80, height: 24)
@@ -48,24 +48,16 @@ extension SubscriptionStoreView {
         }
         frame.drawPlans(into: &buffer)
         if let bar = layout.bar {
-            if let code = state.redeemCode {
-                RedeemCodeField(code: code, options: options).render(in: bar, into: &buffer)
-            } else {
-                StoreButtonBar(buttons: frame.buttons, options: options).render(in: bar, focus: state.focus, into: &buffer)
-            }
+            StoreButtonBar(buttons: frame.buttons, options: options).render(in: bar, focus: state.focus, into: &buffer)
         }
         if let footer = layout.footer, case .button(let role) = state.focus, let url = frame.buttons.first(where: { $0.role == role })?.url {
             buffer.writeCentered(url.absoluteString, in: footer, y: footer.y, style: context.style(Palette.secondary), ellipsis: options.glyph(.ellipsis))
         }
     }
 
-    /// Where the hardware cursor belongs: the offer-code field while open, else the
-    /// selected plan or the focused button.
+    /// Where the hardware cursor belongs: the selected plan or the focused button.
     public func cursorPosition(content: SubscriptionStoreContent, state: SubscriptionStoreState, context: StoreContext, in area: Rect) -> Position? {
         let frame = Frame(view: self, content: content, state: state, context: context, area: area)
-        if let code = state.redeemCode, let bar = frame.layout.bar {
-            return RedeemCodeField(code: code, options: context.options).cursor(in: bar)
-        }
         switch state.focus {
         case .list, .filter:
             guard let slot = frame.layout.slots.first(where: { content.options[$0.index].id == frame.selectedID }) else { return nil }
@@ -89,7 +81,7 @@ extension SubscriptionStoreView {
         if let button = frame.layout.subscribeButton, button.contains(x: x, y: y) {
             return .subscribeButton
         }
-        if let bar = frame.layout.bar, y == bar.y, state.redeemCode == nil {
+        if let bar = frame.layout.bar, y == bar.y {
             return StoreButtonBar(buttons: frame.buttons, options: context.options).button(atX: x, in: bar).map(StoreHit.button)
         }
         return nil
@@ -134,12 +126,12 @@ extension SubscriptionStoreView {
                 hasDetail: loaded ? presentations.map { $0.detail != nil || ($0.badge != nil && style == .buttons) } : nil,
                 selectedIndex: content.options.firstIndex { $0.id == selectedID },
                 style: style, labelHeight: label.layout == .multiline ? 2 : 1,
-                hasBar: !buttons.isEmpty || state.redeemCode != nil,
+                hasBar: !buttons.isEmpty,
                 hasFooter: buttons.contains { $0.url != nil }
             )
         }
 
-        private var isListFocused: Bool { state.focus == .list && state.redeemCode == nil }
+        private var isListFocused: Bool { state.focus == .list }
 
         /// Buttons for plans, in the `buttons` style: all as wide as the widest.
         private var planButtonWidth: Int {
@@ -212,39 +204,5 @@ extension SubscriptionStoreView {
                 buffer.writeCentered(detail.text, in: rect, y: rect.y + shape.height, style: context.style(detail.style), ellipsis: context.options.glyph(.ellipsis))
             }
         }
-    }
-}
-
-/// The offer-code field that takes the bar's place while Redeem Code is open.
-struct RedeemCodeField {
-    let code: String
-    let options: RenderOptions
-
-    static let label = "Offer code "
-
-    private func fieldRect(in rect: Rect) -> Rect {
-        let labelWidth = displayWidth(of: Self.label)
-        let fieldWidth = max(1, min(24, rect.width - labelWidth - 2))
-        let x = rect.x + max(0, (rect.width - labelWidth - fieldWidth) / 2) + labelWidth
-        return Rect(x: x, y: rect.y, width: fieldWidth, height: 1)
-    }
-
-    func render(in rect: Rect, into buffer: inout Buffer) {
-        let field = fieldRect(in: rect)
-        buffer.write(Self.label, x: field.x - displayWidth(of: Self.label), y: rect.y, style: options.style(Palette.secondary), within: rect)
-        buffer.fill(field, style: options.style(Palette.link))
-        buffer.write(visibleCode(in: field), x: field.x, y: rect.y, style: options.style(Palette.link.patched(with: Palette.title)), within: field)
-    }
-
-    func cursor(in rect: Rect) -> Position {
-        let field = fieldRect(in: rect)
-        return Position(x: min(field.maxX - 1, field.x + displayWidth(of: visibleCode(in: field))), y: rect.y)
-    }
-
-    /// The end of the code, when it is longer than the field.
-    private func visibleCode(in field: Rect) -> String {
-        var shown = code
-        while displayWidth(of: shown) >= field.width, !shown.isEmpty { shown.removeFirst() }
-        return shown
     }
 }

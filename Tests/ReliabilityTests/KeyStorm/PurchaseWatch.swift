@@ -52,6 +52,7 @@ actor PurchaseWatch: StoreBackend {
     // Everything else goes straight to the store.
     func storefront() async throws -> StorefrontInfo { try await store.storefront() }
     func products(for ids: [Product.ID]) async throws -> [Product] { try await store.products(for: ids) }
+    func redeem(offerCode code: String) async throws -> VerificationResult<Transaction> { try await store.redeem(offerCode: code) }
     func allTransactions() async throws -> [VerificationResult<Transaction>] { try await store.allTransactions() }
     func subscriptionStatuses(for groupID: String) async throws -> [Product.SubscriptionInfo.Status] {
         try await store.subscriptionStatuses(for: groupID)

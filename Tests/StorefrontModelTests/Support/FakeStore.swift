@@ -98,6 +98,20 @@ actor FakeStore: StoreBackend {
         storefrontInfo
     }
 
+    /// Offer codes the fake accepts, each for the product it grants; each works once.
+    var offerCodes: [String: Product.ID] = [:]
+
+    func redeem(offerCode code: String) async throws -> VerificationResult<Transaction> {
+        guard let id = offerCodes.removeValue(forKey: code), let product = catalog.first(where: { $0.id == id }) else {
+            throw OfferCodeError.unknownCode(code)
+        }
+        return .verified(write(product, at: clock.now, quantity: 1))
+    }
+
+    func setOfferCode(_ code: String, for productID: Product.ID) {
+        offerCodes[code] = productID
+    }
+
     func products(for ids: [Product.ID]) async throws -> [Product] {
         productRequests.append(ids)
         do {

@@ -34,4 +34,49 @@ struct StoreButtonActionTests {
         await harness.app.press(.enter)
         #expect(!(await harness.shows("Sign In")))
     }
+
+    /// Backyard Birds Pass's buttons: Restore Purchases, Redeem Code, Terms, Privacy.
+    static let openRedeemSheet: [Key] = [.enter, .tab, .tab, .enter]
+
+    @Test("Redeem Code: a sheet to type a code in; the code's month shows in Your Purchases, once")
+    func redeemCode() async throws {
+        let harness = try await AppHarness.make()
+        for key in Self.openRedeemSheet { await harness.app.press(key) }
+        #expect(await harness.shows("Redeem Code"))
+        #expect(await harness.shows("Enter the offer code you received."))
+        await harness.app.type("birdwatchez")
+        await harness.app.press(.backspace)
+        await harness.app.type("r")
+        #expect(await harness.shows("birdwatcher"))
+        await harness.app.press(.enter)
+        #expect(await harness.shows("Code redeemed"))
+        #expect(await harness.shows("BIRDWATCHER: Grove Monthly is free until Feb 1,"))
+        #expect(try await harness.store.currentEntitlements().purchasedProductIDs == [BackyardBirds.groveMonthly])
+
+        await harness.app.press(.enter)  // OK
+        await harness.app.press(.enter)  // Redeem Code still has the focus
+        await harness.app.type("BIRDWATCHER")
+        await harness.app.press(.enter)
+        #expect(await harness.shows("The code BIRDWATCHER has already been"))
+        #expect(try await harness.store.allTransactions().count == 1)
+        await harness.app.press(.esc)
+        #expect(!(await harness.shows("Enter the offer code")))
+        await harness.app.press(.esc, .end, .enter)  // Your Purchases
+        #expect(await harness.shows("Grove Monthly"))
+    }
+
+    @Test("An unknown code says so in the sheet and can be corrected; Esc closes it with nothing redeemed")
+    func unknownCode() async throws {
+        let harness = try await AppHarness.make()
+        for key in Self.openRedeemSheet { await harness.app.press(key) }
+        await harness.app.type("SEED2026")
+        await harness.app.press(.enter)
+        #expect(await harness.shows("No offer has the code SEED2026."))
+        await harness.app.press(.backspace)
+        #expect(!(await harness.shows("No offer has the code")))
+        await harness.app.press(.esc)
+        #expect(!(await harness.shows("Enter the offer code")))
+        #expect(try await harness.store.allTransactions().isEmpty)
+    }
+
 }

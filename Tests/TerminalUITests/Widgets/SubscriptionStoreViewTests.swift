@@ -152,16 +152,18 @@ struct SubscriptionStoreViewTests {
         #expect(row(containing: "https://backyardbirds.example/privacy", in: buffer) != nil)
     }
 
-    @Test("Redeem Code opens a code field in place of the bar, with the cursor after the code")
-    func redeemCode() {
-        let view = pass.storeButton(.visible, for: .redeemCode)
-        let state = SubscriptionStoreState(redeemCode: "SEED2026")
-        let buffer = render(view, state: state, size: (40, 12))
-        assertScreen(buffer, named: "40x12")
-        let field = row(containing: "Offer code", in: buffer)!
-        let content = view.content(for: .success(Fixtures.plans, unavailable: []), standing: .neverSubscribed)
-        let cursor = view.cursorPosition(content: content, state: state, context: Fixtures.context(), in: Rect(x: 0, y: 1, width: 40, height: 10))
-        #expect(cursor == Position(x: endColumn(of: "SEED2026", inRow: field, of: buffer)!, y: field))
+    @Test("The Redeem Code sheet: the code field with the cursor after the code, then the store's refusal", arguments: [(40, 12), (80, 24)])
+    func redeemCodeSheet(size: (Int, Int)) {
+        var sheet = RedeemCodeSheet(code: "SEED2026")
+        var buffer = render(pass, size: size)
+        let area = Rect(x: 0, y: 0, width: size.0, height: size.1)
+        sheet.render(in: area, context: Fixtures.context(), into: &buffer)
+        assertScreen(buffer, named: "\(size.0)x\(size.1)")
+        let field = row(containing: "SEED2026", in: buffer)!
+        #expect(sheet.cursorPosition(in: area, context: Fixtures.context()) == Position(x: endColumn(of: "SEED2026", inRow: field, of: buffer)!, y: field))
+        sheet.phase = .refused("No offer has the code SEED2026.")
+        sheet.render(in: area, context: Fixtures.context(), into: &buffer)
+        #expect(row(containing: "No offer has the code", in: buffer) != nil)
     }
 
     @Test("Loading, failed and empty plan lists", arguments: ["loading", "failure", "empty"])

@@ -19,6 +19,8 @@ public enum AppKeyBindings {
         case alert
         /// A yes-or-no question, such as quitting during a purchase.
         case question
+        /// Typing an offer code into the Redeem Code sheet: only these keys are not typed.
+        case redeemCode
     }
 
     // Each action is listed once with its main keys and a label; aliases follow with no
@@ -102,6 +104,12 @@ public enum AppKeyBindings {
                 KeyBinding([.backTab, .left, .right], help: "", action: .cycleFocus),
                 // A second Ctrl-C means it.
                 KeyBinding([.ctrl("c")], help: "", action: .confirm),
+            ]
+        case .redeemCode:
+            [
+                KeyBinding([.enter], help: "redeem", action: .activate),
+                KeyBinding([.esc], help: "cancel", action: .cancel),
+                KeyBinding([.ctrl("c")], help: "quit", action: .quit),
             ]
         }
     }

@@ -28,6 +28,8 @@ public enum AppEffect: Sendable, Hashable {
     case runDataTasks(shop: StoreLayout.Shop.ID)
     /// Cancels them: the shop's screen went away.
     case cancelDataTasks(shop: StoreLayout.Shop.ID)
+    /// Redeems an offer code through the storefront; reports `.redeemFinished`.
+    case redeem(code: String)
     /// Runs the sign-in action of a shop's view; reports `.signedIn`.
     case signIn(shop: StoreLayout.Shop.ID)
     /// Clears the storefront's alert once the app shows it.

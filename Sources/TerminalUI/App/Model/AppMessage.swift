@@ -24,6 +24,8 @@ public enum AppMessage: Sendable {
     case purchaseRefused(Product.ID)
     /// A restore ended.
     case restoreFinished(Result<CustomerEntitlements, any Error>)
+    /// Redeeming an offer code ended: its transaction, or why the store refused it.
+    case redeemFinished(code: String, Result<VerificationResult<Transaction>, any Error>)
     /// A shop view's sign-in action ended.
     case signedIn(shop: StoreLayout.Shop.ID)
     /// The purchase history loaded (or failed to).

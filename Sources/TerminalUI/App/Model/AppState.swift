@@ -43,6 +43,8 @@ public struct AppState: Sendable {
     public var isShowingHelp = false
     /// The purchase waiting on the confirmation sheet, and the sheet.
     public var confirmation: Confirmation?
+    /// The Redeem Code sheet, while open.
+    public var redeemSheet: RedeemCodeSheet?
     /// "Quit anyway?", asked when the customer quits while a confirmed purchase runs.
     public var quitQuestion: Question?
     /// Alerts to show, the first on screen; one arriving while another shows waits its

@@ -108,6 +108,10 @@ struct AppRenderer {
             confirmation.sheet.render(in: layout.screen, options: options, into: &buffer)
             return confirmation.sheet.cursorPosition(in: layout.screen, options: options)
         }
+        if let sheet = state.redeemSheet {
+            sheet.render(in: layout.screen, context: context, into: &buffer)
+            return sheet.cursorPosition(in: layout.screen, context: context)
+        }
         if let alert = state.alerts.first {
             alert.render(in: layout.screen, options: options, into: &buffer)
             return alert.cursorPosition(in: layout.screen, options: options)

@@ -184,6 +184,14 @@ public actor StoreApp {
                 result = .failure(error)
             }
             await send(.historyLoaded(result))
+        case .redeem(let code):
+            let result: Result<VerificationResult<Transaction>, any Error>
+            do {
+                result = .success(try await storefront.redeem(offerCode: code))
+            } catch {
+                result = .failure(error)
+            }
+            await send(.redeemFinished(code: code, result))
         case .signIn(let shopID):
             if case .subscriptions(let view)? = await state.views[shopID], let action = view.signInAction {
                 await action()

@@ -25,6 +25,10 @@ struct TrackedBackend: StoreBackend {
         try await tracker.run { try await backend.purchase(product, options: options) }
     }
 
+    func redeem(offerCode code: String) async throws -> VerificationResult<Transaction> {
+        try await tracker.run { try await backend.redeem(offerCode: code) }
+    }
+
     func allTransactions() async throws -> [VerificationResult<Transaction>] {
         try await tracker.run { try await backend.allTransactions() }
     }

@@ -5,6 +5,7 @@ extension AppState {
     public var keyContext: AppKeyBindings.Context {
         if quitQuestion != nil { return .question }
         if confirmation != nil { return .confirmation }
+        if redeemSheet != nil { return .redeemCode }
         if !alerts.isEmpty { return .alert }
         if isShowingHelp { return .help }
         if isEditingFilter { return .filterEntry }
@@ -25,6 +26,7 @@ extension AppState {
         var underneath = self
         underneath.confirmation = nil
         underneath.quitQuestion = nil
+        underneath.redeemSheet = nil
         underneath.alerts = []
         underneath.isShowingHelp = false
         return underneath.keyContext
@@ -53,6 +55,9 @@ extension AppState {
         if context == .filterEntry, let effects = typeIntoFilter(key) {
             return effects
         }
+        if context == .redeemCode, typeIntoRedeemSheet(key) {
+            return []
+        }
         guard let action = AppKeyBindings.table(for: context).action(for: key) else { return [] }
         return perform(action, key: key, in: context)
     }
@@ -78,6 +83,11 @@ extension AppState {
             return answerQuitQuestion(quitQuestion?.focus == .confirm)
         case .cycleFocus where context == .question:
             if let focus = quitQuestion?.focus { quitQuestion?.focus = focus == .confirm ? .cancel : .confirm }
+            return []
+        case .activate where context == .redeemCode:
+            return redeemTypedCode()
+        case .cancel where context == .redeemCode:
+            redeemSheet = nil
             return []
         case .confirm, .cancel:
             return answerConfirmation(action == .confirm)

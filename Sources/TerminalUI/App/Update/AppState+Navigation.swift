@@ -160,6 +160,7 @@ extension AppState {
             guard let shop = currentShop else { return [] }
             return [.signIn(shop: shop.id)]
         case .redeemCode:
+            redeemSheet = RedeemCodeSheet()
             return []
         }
     }
@@ -262,7 +263,7 @@ extension AppState {
     /// A click selects the row under it; a click on the selected row (or a button)
     /// activates it. Clicks on an overlay answer the overlay.
     mutating func click(x: Int, y: Int) -> [AppEffect] {
-        if quitQuestion != nil || confirmation != nil || !alerts.isEmpty || isShowingHelp {
+        if quitQuestion != nil || confirmation != nil || redeemSheet != nil || !alerts.isEmpty || isShowingHelp {
             return clickOverlay(x: x, y: y)
         }
         let appLayout = AppLayout(size: size)

@@ -15,6 +15,14 @@ extension AppState {
             case nil: return []
             }
         }
+        if let redeemSheet {
+            switch redeemSheet.hitTest(x: x, y: y, in: AppLayout(size: size).screen, context: storeContext) {
+            case .confirm?: return redeemTypedCode()
+            case .cancel?: self.redeemSheet = nil
+            case nil: break
+            }
+            return []
+        }
         if !alerts.isEmpty {
             alerts.removeFirst()
             return []

@@ -74,6 +74,8 @@ extension AppState {
             case .failure(let error): alerts.append(.restoreFailed(error: error))
             }
             return screen == .purchases ? [.loadHistory] : []
+        case .redeemFinished(let code, let result):
+            return redeemFinished(code: code, result)
         case .signedIn:
             if let account = options.account {
                 alerts.append(Alert(kind: .info, title: "Signed In", message: "This storefront runs as \(account)."))

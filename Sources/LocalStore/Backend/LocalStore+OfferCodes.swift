@@ -1,0 +1,98 @@
+import Crypto
+import Foundation
+import StoreCatalog
+import StorefrontModel
+
+extension LocalStore {
+    /// Redeems an offer code: a subscription offer code of the catalog (its reference name
+    /// is the code) or a code of the codes file (`StoreControls.offerCodes`). The grant is
+    /// written like a purchase, signed, with offer type "code" and the code as its offer ID,
+    /// once per customer: the same code again is `OfferCodeError.alreadyRedeemed`.
+    ///
+    /// ```swift
+    /// let granted = try await store.redeem(offerCode: "birdwatcher")
+    /// print(granted.unsafePayloadValue.offer?.id ?? "")  // "BIRDWATCHER"
+    /// ```
+    public func redeem(offerCode typed: String) async throws -> VerificationResult<Transaction> {
+        try await begin(nil)
+        let code = typed.trimmingCharacters(in: .whitespaces).uppercased()
+        guard let grant = offerCodeGrant(code) else { throw OfferCodeError.unknownCode(code) }
+        let entries = try await ledger.transactions()
+        if entries.contains(where: { $0.transaction.offerType == .code && $0.transaction.offerID?.uppercased() == code }) {
+            throw OfferCodeError.alreadyRedeemed(code)
+        }
+        try await checkEligibility(for: grant, code: code, entries: entries)
+        let now = try await storeNow()
+        // Keyed by the code, so two terminals redeeming it at once write one transaction.
+        let attemptID = Self.attemptID(redeeming: code)
+        if let offer = grant.offer {
+            let request = PurchaseRequest(redeeming: offer, product: grant.product)
+            return handOut(try await subscribe(request, attemptID: attemptID, at: now), sending: false)
+        }
+        var purchase = ledgerPurchase(try PurchaseRequest(product: grant.product, options: []), at: now)
+        purchase.price = 0
+        purchase.offerType = .code
+        purchase.offerID = code
+        return handOut(try await ledger.recordPurchase(purchase, attemptID: attemptID), sending: false)
+    }
+
+    /// What a code grants: a product and, for a subscription, the offer it applies.
+    private struct OfferCodeGrant {
+        let product: Product
+        let offer: Product.SubscriptionOffer?
+        /// Who may redeem it; empty means anyone.
+        let eligibility: Set<CatalogOffer.Eligibility>
+    }
+
+    private func offerCodeGrant(_ code: String) -> OfferCodeGrant? {
+        if let listed = controls.offerCodes.first(where: { $0.code == code }),
+           let item = catalog.catalog.product(id: listed.productID), let product = catalog.product(id: listed.productID) {
+            let offer = listed.offerReferenceName.flatMap { name in item.subscription?.codeOffers.first { $0.referenceName == name } }
+            return OfferCodeGrant(product: product, offer: offer.map { catalog.offer($0, id: code) }, eligibility: offer?.eligibility ?? [])
+        }
+        for item in catalog.catalog.products {
+            guard let offer = item.subscription?.codeOffers.first(where: { $0.referenceName?.uppercased() == code }),
+                  let product = catalog.product(id: item.id) else { continue }
+            return OfferCodeGrant(product: product, offer: catalog.offer(offer, id: code), eligibility: offer.eligibility)
+        }
+        return nil
+    }
+
+    /// Offer codes name who may use them: new subscribers of the group, existing ones, or
+    /// those whose subscription expired. A product already owned cannot be given again.
+    private func checkEligibility(for grant: OfferCodeGrant, code: String, entries: [LedgerEntry]) async throws {
+        let product = grant.product
+        guard let groupID = product.subscription?.subscriptionGroupID else {
+            if product.type == .nonConsumable, entries.contains(where: {
+                $0.isVerified && $0.transaction.productID == product.id && $0.transaction.revocationDate == nil
+            }) {
+                throw OfferCodeError.notEligible(code, reason: "you already own \(product.displayName)")
+            }
+            return
+        }
+        guard !grant.eligibility.isEmpty else { return }
+        let standing: CatalogOffer.Eligibility
+        if try await currentEntitlements().subscriptionGroup(groupID).currentProductID != nil {
+            standing = .existing
+        } else {
+            standing = try await groupsSubscribedTo().contains(groupID) ? .expired : .new
+        }
+        guard grant.eligibility.contains(standing) else {
+            let reason = switch standing {
+            case .new: "it is not for new subscribers"
+            case .existing: "it is not for current subscribers"
+            case .expired: "it is not for customers whose subscription has ended"
+            }
+            throw OfferCodeError.notEligible(code, reason: reason)
+        }
+    }
+
+    /// The purchase-attempt ID of redeeming `code`: the same every time.
+    static func attemptID(redeeming code: String) -> UUID {
+        let digest = Array(SHA256.hash(data: Data("offer-code:\(code)".utf8)))
+        return UUID(uuid: (
+            digest[0], digest[1], digest[2], digest[3], digest[4], digest[5], digest[6], digest[7],
+            digest[8], digest[9], digest[10], digest[11], digest[12], digest[13], digest[14], digest[15]
+        ))
+    }
+}

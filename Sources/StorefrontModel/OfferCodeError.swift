@@ -1,0 +1,27 @@
+import Foundation
+
+/// Why the store refused an offer code, as the offer-code sheet tells the customer.
+///
+/// ```swift
+/// do {
+///     _ = try await storefront.redeem(offerCode: "BIRDWATCHER")
+/// } catch let error as OfferCodeError {
+///     print(error.localizedDescription)  // "The code BIRDWATCHER has already been redeemed."
+/// }
+/// ```
+public enum OfferCodeError: Error, LocalizedError, Hashable, Sendable {
+    /// No offer has this code.
+    case unknownCode(String)
+    /// This customer redeemed the code before; a code counts once.
+    case alreadyRedeemed(String)
+    /// The code exists but is not for this customer, and why.
+    case notEligible(String, reason: String)
+
+    public var errorDescription: String? {
+        switch self {
+        case .unknownCode(let code): "No offer has the code \(code). Check it and try again."
+        case .alreadyRedeemed(let code): "The code \(code) has already been redeemed."
+        case .notEligible(let code, let reason): "The code \(code) can't be used: \(reason)."
+        }
+    }
+}
