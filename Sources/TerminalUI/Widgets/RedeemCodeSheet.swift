@@ -39,16 +39,15 @@ public struct RedeemCodeSheet: Sendable, Hashable {
         code.trimmingCharacters(in: .whitespaces).uppercased()
     }
 
-    /// Row of the text field among the sheet's lines.
-    private static let fieldRow = 3
-
-    private func modal(in area: Rect, context: StoreContext) -> Modal {
+    /// The sheet's box, and the row of its text field among the lines.
+    private func modal(in area: Rect, context: StoreContext) -> (modal: Modal, fieldRow: Int) {
         let options = context.options
         let width = Modal.innerWidth(in: area)
         let ellipsis = options.glyph(.ellipsis)
         var lines: [(text: String, style: Style)] = [("", .plain)]
-        lines.append(wrapping: "Enter the offer code you received.", width: width, maxLines: 1, style: Palette.secondary, ellipsis: ellipsis)
+        lines.append(wrapping: "Enter the offer code you received.", width: width, maxLines: 2, style: Palette.secondary, ellipsis: ellipsis)
         lines.append(("", .plain))
+        let fieldRow = lines.count
         lines.append((visibleCode(width: width).padded(toWidth: width), Palette.link.patched(with: Palette.title)))
         lines.append(("", .plain))
         switch phase {
@@ -60,11 +59,12 @@ public struct RedeemCodeSheet: Sendable, Hashable {
             lines.append(wrapping: "\(options.glyph(.warning)) \(reason)", width: width, maxLines: 3, style: Palette.error, ellipsis: ellipsis)
         }
         let canRedeem = phase != .redeeming && !normalizedCode.isEmpty
-        return Modal(
+        let modal = Modal(
             title: "Redeem Code", lines: lines,
             buttons: [("Redeem", canRedeem ? .prominent : .disabled), ("Cancel", .normal)],
             options: options
         )
+        return (modal, fieldRow)
     }
 
     /// The end of the code when it is wider than the field, leaving room for the cursor.
@@ -76,21 +76,22 @@ public struct RedeemCodeSheet: Sendable, Hashable {
 
     /// Draws the sheet over `area`, clearing what is under its box.
     public func render(in area: Rect, context: StoreContext, into buffer: inout Buffer) {
-        modal(in: area, context: context).render(in: area, into: &buffer)
+        modal(in: area, context: context).modal.render(in: area, into: &buffer)
     }
 
     /// Where the hardware cursor belongs: after the last character typed.
     public func cursorPosition(in area: Rect, context: StoreContext) -> Position? {
-        let frame = modal(in: area, context: context).frame(in: area)
+        let (modal, fieldRow) = modal(in: area, context: context)
+        let frame = modal.frame(in: area)
         let width = Modal.innerWidth(in: area)
-        let y = frame.y + 1 + Self.fieldRow
+        let y = frame.y + 1 + fieldRow
         guard y < frame.maxY - 1 else { return nil }
         return Position(x: frame.x + 2 + displayWidth(of: visibleCode(width: width)), y: y)
     }
 
     /// The button under a click at (x, y): redeem (`.confirm`) or cancel.
     public func hitTest(x: Int, y: Int, in area: Rect, context: StoreContext) -> ConfirmationSheet.Choice? {
-        let areas = modal(in: area, context: context).buttonAreas(in: area)
+        let areas = modal(in: area, context: context).modal.buttonAreas(in: area)
         return zip([ConfirmationSheet.Choice.confirm, .cancel], areas).first { $0.1.contains(x: x, y: y) }?.0
     }
 }
