@@ -82,6 +82,11 @@ public enum StoreUpdate: Hashable, Sendable {
     /// A group's renewal state changed without a new transaction (billing retry, grace
     /// period, auto-renew switched off).
     case subscriptionStatusChanged(groupID: String)
+    /// An Ask to Buy request for this product was declined: it no longer waits.
+    case askToBuyDeclined(productID: Product.ID)
+    /// Transactions were deleted (the ledger was cleared): what the customer owns must be
+    /// read again.
+    case transactionsRemoved
     /// The customer's storefront changed; prices must be loaded again.
     case storefrontChanged(StorefrontInfo)
 }

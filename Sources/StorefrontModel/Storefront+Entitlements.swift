@@ -76,10 +76,12 @@ extension Storefront {
     /// customer owns, then finishes it if verified.
     func deliver(_ result: VerificationResult<Transaction>) async {
         transactionBroadcast.send(result)
+        _ = try? await refreshEntitlements()
+        // Only now, so nobody sees an approved product neither waiting nor owned (and takes
+        // it for declined).
         if state.awaitingApproval.remove(result.unsafePayloadValue.productID) != nil {
             emit(.purchaseStateChanged)
         }
-        _ = try? await refreshEntitlements()
         if case .verified(let transaction) = result { await finishLogged(transaction) }
     }
 

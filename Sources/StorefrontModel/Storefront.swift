@@ -140,8 +140,10 @@ public actor Storefront {
         switch update {
         case .transaction(let result):
             await deliver(result)
-        case .subscriptionStatusChanged:
+        case .subscriptionStatusChanged, .transactionsRemoved:
             _ = try? await refreshEntitlements()
+        case .askToBuyDeclined(let productID):
+            if state.awaitingApproval.remove(productID) != nil { emit(.purchaseStateChanged) }
         case .storefrontChanged(let storefront):
             await changeStorefront(to: storefront)
         }

@@ -49,8 +49,10 @@ struct BuyCommand: AsyncParsableCommand {
         }
         var bought: Transaction?
         try await StoreCommandSupport.run("purchase of \(productID) failed") {
+            // What the ledger held before: a transaction from then was not bought now.
+            let highestBefore = try await store.ledger.transactions().last?.id ?? 0
             let outcome = try await store.buy(productID, options: quantity == 1 ? [] : [.quantity(quantity)])
-            StoreCommandSupport.print(try await report(outcome, product: product, store: store))
+            StoreCommandSupport.print(try await report(outcome, product: product, store: store, highestBefore: highestBefore))
             if case .success(.verified(let transaction)) = outcome { bought = transaction }
         }
         // Once bought, a failure to finish must not read as a failed purchase: the customer
@@ -64,7 +66,7 @@ struct BuyCommand: AsyncParsableCommand {
         }
     }
 
-    private func report(_ outcome: LocalPurchaseOutcome, product: Product, store: LocalStore) async throws -> String {
+    private func report(_ outcome: LocalPurchaseOutcome, product: Product, store: LocalStore, highestBefore: Int64) async throws -> String {
         switch outcome {
         case .success(let result):
             let id = Int64(clamping: result.unsafePayloadValue.id)
@@ -77,11 +79,17 @@ struct BuyCommand: AsyncParsableCommand {
                 ]).compactJSON
             }
             let transaction = result.unsafePayloadValue
-            let bought = transaction.productID == product.id
-                ? "Bought \(product.displayName) (\(product.id)) for \(product.displayPrice): transaction \(id)"
-                : "\(product.id) starts at the next renewal"
+            let bought = if transaction.productID != product.id {
+                "\(product.id) starts at the next renewal"
                     + (transaction.expirationDate.map { " (\($0.formatted(Date.ISO8601FormatStyle())))" } ?? "")
                     + "; until then \(transaction.productID) stays: transaction \(id)"
+            } else if id <= highestBefore {
+                product.type == .autoRenewable
+                    ? "\(product.displayName) is already your current plan: transaction \(id). Nothing new was bought."
+                    : "\(product.displayName) is already owned: transaction \(id). Nothing new was bought."
+            } else {
+                "Bought \(product.displayName) (\(product.id)) for \(Self.charged(entry, product: product))\(Self.offer(transaction)): transaction \(id)"
+            }
             if case .unverified(_, let error) = result {
                 return bought + ", but it did not verify: \(error.localizedDescription)"
             }
@@ -98,4 +106,32 @@ struct BuyCommand: AsyncParsableCommand {
             return json ? PropertyValue(["result": .string("userCancelled")]).compactJSON : "Cancelled: nothing was bought."
         }
     }
+
+    /// What the transaction charged, in the storefront's currency: its own price, not the
+    /// list price (an introductory month, a free trial).
+    static func charged(_ entry: LedgerEntry, product: Product) -> String {
+        guard let price = entry.transaction.price else { return product.displayPrice }
+        return price.formatted(product.priceFormatStyle)
+    }
+
+    /// The offer the transaction used, as words after the price: " (free trial, introductory
+    /// offer, until 2026-01-08T00:00:00Z)"; empty without one.
+    static func offer(_ transaction: Transaction) -> String {
+        guard let offer = transaction.offer else { return "" }
+        let kind = switch offer.type {
+        case .introductory: "introductory offer"
+        case .promotional: "promotional offer"
+        case .winBack: "win-back offer"
+        case .code: "offer code \(offer.id ?? "")"
+        }
+        let mode = switch offer.paymentMode {
+        case .freeTrial?: "free trial, "
+        case .payAsYouGo?: "pay as you go, "
+        case .payUpFront?: "paid up front, "
+        case nil: ""
+        }
+        let until = transaction.expirationDate.map { ", until \($0.formatted(Date.ISO8601FormatStyle()))" } ?? ""
+        return " (\(mode)\(kind)\(until))"
+    }
+
 }

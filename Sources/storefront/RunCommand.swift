@@ -67,11 +67,7 @@ struct RunCommand: AsyncParsableCommand {
 /// The options of the commands that show the app (`run`, `snapshot`): the layout and how
 /// to draw.
 struct ScreenOptions: ParsableArguments {
-    @Option(help: ArgumentHelp(
-        "A layout file: the shops the store list shows (default: Resources/Layouts/<catalog name>.json when it exists, else a shop per subscription group and per kind of product).",
-        valueName: "path"
-    ))
-    var layout: String?
+    @OptionGroup var layoutOption: LayoutOption
 
     @Flag(help: "Draw with ASCII symbols only.")
     var ascii = false
@@ -79,34 +75,9 @@ struct ScreenOptions: ParsableArguments {
     @Flag(name: .customLong("no-color"), help: "Draw without colours (also when NO_COLOR is set).")
     var noColor = false
 
-    /// The layout to show: `--layout`, else the bundled layout named like the catalog,
-    /// else one derived from the catalog. Exits 66 for a missing file, 65 for a bad one.
+    /// The layout to show (see `LayoutOption.loadLayout`).
     func loadLayout(catalog: Catalog, catalogArgument: String, locale: String?) throws -> StoreLayout {
-        let catalogName = (BundledResources.catalogURL(catalogArgument) ?? URL(fileURLWithPath: catalogArgument))
-            .deletingPathExtension().lastPathComponent
-        let url: URL
-        if let layout {
-            url = URL(fileURLWithPath: layout)
-        } else if let bundled = BundledResources.directory?.appendingPathComponent("Layouts/\(catalogName).json"),
-                  FileManager.default.fileExists(atPath: bundled.path) {
-            url = bundled
-        } else {
-            return StoreLayout(catalog: catalog, title: Self.title(fromFileName: catalogName), locale: locale)
-        }
-        let data: Data
-        do {
-            data = try FileBytes.read(url)
-        } catch {
-            let exists = FileManager.default.fileExists(atPath: url.path)
-            printError(exists ? "\(url.path): cannot be read: \(error)" : "\(url.path): no such layout file")
-            throw ExitCode(66)
-        }
-        do {
-            return try StoreLayout(json: data, file: url.path, catalog: catalog)
-        } catch {
-            printError(error.description)
-            throw ExitCode(65)
-        }
+        try layoutOption.loadLayout(catalog: catalog, catalogArgument: catalogArgument, locale: locale)
     }
 
     /// How the app draws and which links the policies button shows.
@@ -128,17 +99,5 @@ struct ScreenOptions: ParsableArguments {
     static func account(of store: LocalStore) -> String {
         guard let ledger = store.ledger.files?.database.path else { return "the local customer, with a ledger in memory" }
         return "the local customer, with the ledger \(ledger)"
-    }
-
-    /// "BackyardBirds" → "Backyard Birds": a title for a layout derived from a catalog.
-    static func title(fromFileName name: String) -> String {
-        var title = ""
-        for character in name {
-            if character.isUppercase, let last = title.last, last.isLowercase {
-                title.append(" ")
-            }
-            title.append(character == "_" || character == "-" ? " " : character)
-        }
-        return title
     }
 }

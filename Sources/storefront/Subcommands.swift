@@ -13,6 +13,7 @@ extension StorefrontCommand {
         EntitlementsCommand.self,
         ApproveCommand.self,
         DeclineCommand.self,
+        RequestsCommand.self,
         RefundCommand.self,
         RestoreCommand.self,
         AdvanceCommand.self,

@@ -34,10 +34,12 @@ struct TransactionsCommand: AsyncParsableCommand {
             if json {
                 let array = results.map { StoreJSON.transaction($1, entry: $0, finished: $0.isFinished) }
                 StoreCommandSupport.print(PropertyValue.array(array).compactJSON)
-            } else if results.isEmpty {
-                StoreCommandSupport.print("No transactions.")
             } else {
+                if results.isEmpty { StoreCommandSupport.print("No transactions.") }
                 for (entry, result) in results { StoreCommandSupport.print(Self.line(entry, result)) }
+                if let note = RequestsCommand.pendingNote(try await store.ledger.askToBuyRequests()) {
+                    StoreCommandSupport.print(note)
+                }
             }
         }
     }

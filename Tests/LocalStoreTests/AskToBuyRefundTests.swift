@@ -32,7 +32,7 @@ struct AskToBuyRefundTests {
         #expect(try await harness.store.pendingRequests().isEmpty)
     }
 
-    @Test("A declined request buys nothing and sends nothing")
+    @Test("A declined request buys nothing and sends only that it was declined")
     func decline() async throws {
         var controls = StoreControls()
         controls.askToBuy = true
@@ -46,7 +46,8 @@ struct AskToBuyRefundTests {
         }
         try await harness.store.declineAskToBuy(requestID: declined.id)
         try await harness.store.approveAskToBuy(requestID: approved.id)
-        // The first update is the approval: the decline sent nothing.
+        // The decline sends no transaction, only that the product no longer waits.
+        #expect(await updates.next() == .askToBuyDeclined(productID: "lifetime"))
         #expect(await updates.nextTransaction()?.verifiedValue?.productID == "coins")
         #expect(try await harness.store.allTransactions().map(\.unsafePayloadValue.productID) == ["coins"])
         await #expect(throws: LedgerError.askToBuyRequestAlreadyDecided(id: declined.id, status: .declined)) {
@@ -111,7 +112,7 @@ struct AskToBuyRefundTests {
         }
     }
 
-    @Test("Clearing empties the ledger and tells listeners each group changed")
+    @Test("Clearing empties the ledger and tells listeners the transactions are gone")
     func clear() async throws {
         let harness = try StoreHarness()
         try await harness.buy("pass.gold.monthly")
@@ -119,7 +120,6 @@ struct AskToBuyRefundTests {
         try await harness.store.clearTransactions()
         #expect(try await harness.store.allTransactions().isEmpty)
         #expect(try await harness.store.subscriptionStatuses(for: "pass").isEmpty)
-        #expect(await updates.next() == .subscriptionStatusChanged(groupID: "pass"))
-        #expect(await updates.next() == .subscriptionStatusChanged(groupID: "extras"))
+        #expect(await updates.next() == .transactionsRemoved)
     }
 }

@@ -239,4 +239,31 @@ struct StoreCommandTests {
         #expect(broken.stderr.contains("\(codes.path):2: the code BROKEN names no product"))
     }
 
+
+    @Test("buy says what was charged and with which offer; buying an owned feeder again writes nothing")
+    func buyPrintsCharge() throws {
+        #expect(try storefront("buy", Self.monthly).stdout.contains("for $0.00 (free trial, introductory offer, until "))
+        let first = try storefront("buy", Self.feeder)
+        #expect(first.stdout == "Bought Copper Tube Feeder (\(Self.feeder)) for $4.99: transaction 2\n")
+        let again = try storefront("buy", Self.feeder)
+        #expect(again.status == 0)
+        #expect(again.stdout == "Copper Tube Feeder is already owned: transaction 2. Nothing new was bought.\n")
+        #expect(try storefront("transactions", "--json").array().count == 2)
+    }
+
+    @Test("requests lists Ask to Buy requests with their state; transactions points to the pending ones")
+    func requests() throws {
+        _ = try storefront("buy", Self.feeder, "--ask-to-buy")
+        _ = try storefront("buy", Self.seeds, "--ask-to-buy")
+        _ = try storefront("decline", "2")
+        let listed = try storefront("requests", "--json").array()
+        #expect(listed.map { $0["state"] as? String } == ["pending", "declined"])
+        #expect(listed.first?["productName"] as? String == "Copper Tube Feeder")
+        #expect(listed.last?["decidedAt"] is String)
+        let text = try storefront("requests").stdout
+        #expect(text.contains("1  pending  \(Self.feeder)  Copper Tube Feeder  asked "))
+        let transactions = try storefront("transactions").stdout
+        #expect(transactions == "No transactions.\n1 Ask to Buy request waits for approval: see storefront requests (approve ID or decline ID).\n")
+    }
+
 }

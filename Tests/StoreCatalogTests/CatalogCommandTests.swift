@@ -218,4 +218,19 @@ import Testing
         #expect(try storefront("catalog", "cheers", "--generate", "3").status == 64)
         #expect(try storefront("catalog", "--generate", "-1").status == 64)
     }
+
+    @Test("A layout derived from a file name splits words where a reader would: Kamyal iOS, PDF Viewer, StoreKit")
+    func titlesFromFileNames() throws {
+        let cases = [
+            ("Kanunnikoff__Kamyal-iOS__Store.storekit", " Kanunnikoff Kamyal iOS Store"),
+            ("tyamada__MihirakiPDFViewer__Products.storekit_Configuration.storekit", " tyamada Mihiraki PDF Viewer Products"),
+            ("KokiHirokawa__LearningStoreKit__Configuration.storekit", " Koki Hirokawa Learning StoreKit Configuration"),
+        ]
+        for (file, title) in cases {
+            let shown = try storefront("snapshot", "--catalog", TestPaths.corpusFile(file).path)
+            #expect(shown.status == 0)
+            #expect(shown.output.hasPrefix(title), "\(shown.output.prefix(80))")
+        }
+    }
+
 }

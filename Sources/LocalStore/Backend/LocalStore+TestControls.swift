@@ -38,10 +38,13 @@ extension LocalStore {
         return entry
     }
 
-    /// Declines an Ask to Buy request: nothing is bought and nothing is sent.
+    /// Declines an Ask to Buy request: nothing is bought; `updates()` hears that the
+    /// product no longer waits.
     @discardableResult
     public func declineAskToBuy(requestID: Int64) async throws -> AskToBuyRequest {
-        try await ledger.declineAskToBuy(requestID: requestID, at: try await storeNow())
+        let request = try await ledger.declineAskToBuy(requestID: requestID, at: try await storeNow())
+        emit(.askToBuyDeclined(productID: request.productID))
+        return request
     }
 
     /// Refunds (or, with another reason, revokes) a transaction now and sends the revoked
@@ -88,12 +91,10 @@ extension LocalStore {
     }
 
     /// Deletes every transaction and Ask to Buy request, StoreKit Testing's
-    /// `clearTransactions()`, and tells listeners every group changed.
+    /// `clearTransactions()`, and tells listeners (`.transactionsRemoved`).
     public func clearTransactions() async throws {
         try await ledger.clearTransactions()
-        for group in catalog.catalog.subscriptionGroups {
-            emit(.subscriptionStatusChanged(groupID: group.id))
-        }
+        emit(.transactionsRemoved)
     }
 
     private func setAutoRenew(_ enabled: Bool, in chain: SubscriptionChain) async throws {

@@ -3,11 +3,11 @@ import StorefrontModel
 
 extension LocalStore {
     /// Looks at the ledger every `interval` on the store's clock, so that what other
-    /// processes do (`storefront approve`, `refund`, `advance` in another terminal)
-    /// reaches `updates()`: new transactions this store did not hand out, new refunds,
-    /// renewals that fell due, and a status change for each group whose renewal preference
-    /// changed (an approved downgrade, auto-renew turned off). Returns the task; cancel it
-    /// to stop.
+    /// processes do (`storefront approve`, `decline`, `refund`, `advance`, `clear` in
+    /// another terminal) reaches `updates()`: new transactions this store did not hand out,
+    /// new refunds, renewals that fell due, declined Ask to Buy requests, transactions
+    /// deleted, and a status change for each group whose renewal preference changed (an
+    /// approved downgrade, auto-renew turned off). Returns the task; cancel it to stop.
     ///
     /// Transactions already in the ledger when watching starts are not sent: they are the
     /// app's to collect with `unfinishedTransactions()` at launch.
@@ -20,7 +20,7 @@ extension LocalStore {
     /// Each look is one small query (`Ledger.changeMarker()`); the ledger is read in full only
     /// when it changed or a subscription period has ended, so a big ledger costs nothing idle.
     public func watchLedger(every interval: Duration) async throws -> Task<Void, Never> {
-        var seen = LedgerSighting(try await ledger.transactions())
+        var seen = LedgerSighting(try await ledger.transactions(), requests: try await ledger.askToBuyRequests())
         var preferences = try await ledger.renewalPreferences()
         var marker = try await ledger.changeMarker()
         var nextPeriodEnd = try await earliestPeriodEnd()
@@ -68,9 +68,21 @@ extension LocalStore {
     /// Sends what changed in the ledger since `previous` and returns the new sighting.
     private func announceChanges(since previous: LedgerSighting) async throws -> LedgerSighting {
         let entries = try await ledger.transactions()
-        let current = LedgerSighting(entries)
+        let requests = try await ledger.askToBuyRequests()
+        let current = LedgerSighting(entries, requests: requests)
         for entry in entries where previous.isNews(entry) && handedOut[entry.id] != (entry.transaction.revocationDate != nil) {
             _ = handOut(entry)
+        }
+        for request in requests where previous.isNewlyDeclined(request) {
+            emit(.askToBuyDeclined(productID: request.productID))
+        }
+        // Gone: seen by the last look, or handed out by this store since (a purchase made
+        // here and cleared in another terminal before the next look).
+        let present = Set(entries.map(\.id))
+        let vanished = handedOut.keys.filter { !present.contains($0) }
+        if previous.hasRemovedTransactions(seeing: current) || !vanished.isEmpty {
+            for id in vanished { handedOut[id] = nil }
+            emit(.transactionsRemoved)
         }
         return current
     }
@@ -80,12 +92,25 @@ extension LocalStore {
 struct LedgerSighting: Sendable {
     private var ids: Set<Int64> = []
     private var revoked: Set<Int64> = []
+    /// Ask to Buy requests seen declined.
+    private var declined: Set<Int64> = []
 
-    init(_ entries: [LedgerEntry]) {
+    init(_ entries: [LedgerEntry], requests: [AskToBuyRequest]) {
         for entry in entries {
             ids.insert(entry.id)
             if entry.transaction.revocationDate != nil { revoked.insert(entry.id) }
         }
+        declined = Set(requests.filter { $0.status == .declined }.map(\.id))
+    }
+
+    /// A request declined since this sighting.
+    func isNewlyDeclined(_ request: AskToBuyRequest) -> Bool {
+        request.status == .declined && !declined.contains(request.id)
+    }
+
+    /// Whether a transaction seen here is gone from `later` (the ledger was cleared).
+    func hasRemovedTransactions(seeing later: LedgerSighting) -> Bool {
+        !ids.isSubset(of: later.ids)
     }
 
     /// A transaction not seen before, or one revoked since.

@@ -4,7 +4,7 @@ extension Ledger {
     /// A summary of the ledger that changes whenever a transaction is added, revoked or given
     /// a new expiration date (how many rows, the highest ID, how many are revoked, the sum of
     /// their expiration dates), and whenever the store's own state changes (renewal
-    /// preferences, store time moved on). One small query, so a watcher can ask every second
+    /// preferences, store time moved on) or an Ask to Buy request is filed or decided. One small query, so a watcher can ask every second
     /// and read the whole ledger only when something changed.
     ///
     /// ```swift
@@ -15,13 +15,16 @@ extension Ledger {
     public func changeMarker() async throws(LedgerError) -> ChangeMarker {
         try await read { db in
             let row = try Row.fetchOne(db, sql: """
-                SELECT COUNT(*), COALESCE(MAX(id), 0), COUNT(revocationDate), TOTAL(expirationDate),
-                       (SELECT COALESCE(group_concat(key || '=' || value, ';'), '') FROM storeState)
+                SELECT COUNT(*),
+                       COALESCE((SELECT seq FROM sqlite_sequence WHERE name = 'transactions'), 0),
+                       COUNT(revocationDate), TOTAL(expirationDate),
+                       (SELECT COALESCE(group_concat(key || '=' || value, ';'), '') FROM storeState),
+                       (SELECT COUNT(*) || ':' || COUNT(decidedAt) FROM askToBuyRequests)
                 FROM transactions
                 """)
             return ChangeMarker(
                 count: row?[0] ?? 0, highestID: row?[1] ?? 0, revoked: row?[2] ?? 0, expirations: row?[3] ?? 0,
-                storeState: row?[4] ?? ""
+                storeState: row?[4] ?? "", askToBuy: row?[5] ?? ""
             )
         }
     }
@@ -29,9 +32,13 @@ extension Ledger {
     /// See `changeMarker()`.
     public struct ChangeMarker: Hashable, Sendable {
         let count: Int64
+        /// The highest ID ever given: it stays when rows are deleted, so a clear followed by
+        /// as many purchases still moves the marker.
         let highestID: Int64
         let revoked: Int64
         let expirations: Double
         let storeState: String
+        /// Requests filed and decided, so a decline in another process is seen.
+        let askToBuy: String
     }
 }

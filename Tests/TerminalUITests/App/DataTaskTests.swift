@@ -76,19 +76,6 @@ struct DataTaskTests {
 
     @Test("currentEntitlementTask follows a purchase and a refund made in another terminal, and stops when the view goes")
     func entitlementTaskAcrossProcesses() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("datatasks-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let ledgerURL = folder.appendingPathComponent("ledger.sqlite")
-        let catalog = try BackyardBirds.catalog()
-        let clock = VirtualClock()
-        let storeClock = StoreClock(clock, startingAt: HeadlessApp.defaultEpoch)
-        let store = LocalStore(catalog: catalog, ledger: try Ledger(location: .path(ledgerURL)), clock: storeClock)
-        // The other terminal: a second store on the same ledger file.
-        let other = LocalStore(catalog: catalog, ledger: try Ledger(location: .path(ledgerURL)), clock: storeClock)
-        let watcher = try await store.watchLedger(every: .seconds(1))
-        defer { watcher.cancel() }
-
         let recorder = Recorder()
         var options = AppOptions()
         options.shopViews["gear"] = .store(
@@ -96,32 +83,23 @@ struct DataTaskTests {
                 await recorder.record(Self.describe(state))
             }
         )
-        let app = await HeadlessApp(backend: store, layout: try BackyardBirds.layout(), options: options, clock: clock)
+        let shared = try await SharedLedgerHarness.make(options: options)
+        defer { shared.close() }
+        let app = shared.app
         await app.press(.down, .down, .enter)  // Feeders & Gear
         await app.press(.enter, .char("y"))    // buy the copper feeder
         #expect(await app.screenText.contains("Purchase complete"))
         await app.press(.enter)
-        await app.wait(.seconds(1))
-        let bought = try #require(try await store.allTransactions().first?.unsafePayloadValue.id)
-        try await other.refund(transactionID: Int64(bought))
-        // The watcher reads the ledger file in real time: look again each virtual second.
-        await Self.waitUntil(app) { await recorder.seen.count >= 4 }
+        let bought = try #require(try await shared.store.allTransactions().first?.unsafePayloadValue.id)
+        try await shared.other.refund(transactionID: Int64(bought))
+        await shared.waitUntil { await recorder.seen.count >= 4 }
         #expect(await recorder.seen == ["loading", "not entitled", "entitled: \(BackyardBirds.copperFeeder)", "not entitled"])
 
         await app.press(.esc)  // the view goes away
-        _ = try await other.buy(BackyardBirds.copperFeeder)
-        await Self.waitUntil(app, rounds: 5) { await recorder.seen.count > 4 }
+        _ = try await shared.other.buy(BackyardBirds.copperFeeder)
+        await shared.waitUntil(rounds: 5) { await recorder.seen.count > 4 }
         let after = await recorder.seen
         #expect(after.count == 4, "no state after the view went: \(after)")
-    }
-
-    /// Moves the clock a second at a time, giving the ledger watcher real time to read,
-    /// until `done` or `rounds` seconds.
-    static func waitUntil(_ app: HeadlessApp, rounds: Int = 40, _ done: () async -> Bool) async {
-        for _ in 0..<rounds where !(await done()) {
-            await app.wait(.seconds(1))
-            try? await Task.sleep(for: .milliseconds(50))
-        }
     }
 
     @Test("subscriptionStatusTask: loading, no status, then subscribed, then expired by the store")

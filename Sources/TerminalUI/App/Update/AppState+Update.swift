@@ -112,9 +112,14 @@ extension AppState {
         let previous = store
         store = data
         var effects: [AppEffect] = []
-        // Ask to Buy: a product that stops waiting without being bought here was approved.
+        // Ask to Buy: a product that stops waiting was approved when the customer now has
+        // it (one more, for a consumable), and declined otherwise.
         for id in previous.awaitingApproval.subtracting(data.awaitingApproval).sorted() where id != requestedPurchase {
-            alerts.append(Alert(kind: .success, title: "Approved", message: "\(name(of: id)) was approved and is yours."))
+            let count = { (owned: CustomerEntitlements?) in owned?.consumableCounts[id] ?? 0 }
+            let approved = data.owned?.purchasedProductIDs.contains(id) == true || count(data.owned) > count(previous.owned)
+            alerts.append(approved
+                ? Alert(kind: .success, title: "Approved", message: "\(name(of: id)) was approved and is yours.")
+                : Alert(kind: .info, title: "Declined", message: "The request to buy \(name(of: id)) was declined."))
         }
         // The storefront keeps a failed purchase's error as its alert; the purchase's
         // result already brought it here, so it is only cleared.
