@@ -5,14 +5,16 @@ import StoreCatalog
 import StorefrontModel
 
 /// `storefront entitlements [--json]`: what the customer owns at store time now, by the
-/// same rules a `Storefront` uses (`CustomerEntitlements`).
+/// same rules a `Storefront` uses (`CustomerEntitlements`), and the layout's named
+/// entitlements they hold, bought or included by the version they first installed.
 struct EntitlementsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "entitlements",
         abstract: "Show what the customer owns now.",
         discussion: """
             With --json: {"now":…,"app":{"appVersion":…,"originalAppVersion":…,"originalPurchaseDate":…,\
-            "verified":…},"products":[{"productID":…,"transactionID":…,"expirationDate":…}],\
+            "verified":…},"entitlements":[{"name":…,"reason":"purchase" or "originalAppVersion",\
+            "productIDs":[…]}],"products":[{"productID":…,"transactionID":…,"expirationDate":…}],\
             "consumables":[{"productID":…,"quantity":…}],"subscriptions":[{"groupID":…,"state":…,\
             "productID":…,"willAutoRenew":…,"autoRenewPreference":…,"expirationDate":…,"verified":…}]}.
             """
@@ -22,22 +24,51 @@ struct EntitlementsCommand: AsyncParsableCommand {
     var json = false
 
     @OptionGroup var storeOptions: StoreOptions
+    @OptionGroup var layoutOption: LayoutOption
 
     func run() async throws {
         let store = try storeOptions.makeStore()
+        let layout = try layoutOption.loadLayout(
+            catalog: store.catalog.catalog, catalogArgument: storeOptions.catalogOption.catalog, locale: storeOptions.locale
+        )
         try await StoreCommandSupport.run("cannot work out entitlements") {
             let owned = try await store.currentEntitlements()
             let app = try await store.appTransaction()
             let now = try await store.storeNow()
             let groupIDs = owned.subscriptionGroups.keys.sorted()
+            let named = NamedStanding.all(layout.entitlements, owned: owned, app: app)
             StoreCommandSupport.print(json
-                ? Self.json(owned, app: app, groupIDs: groupIDs, now: now)
-                : Self.text(owned, app: app, groupIDs: groupIDs))
+                ? Self.json(owned, app: app, named: named, groupIDs: groupIDs, now: now)
+                : Self.text(owned, app: app, named: named, groupIDs: groupIDs))
+        }
+    }
+
+    /// A named entitlement of the layout the customer has, and why.
+    struct NamedStanding {
+        let entitlement: NamedEntitlement
+        /// True when bought; false when included by the version first installed.
+        let isPurchased: Bool
+
+        static func all(_ entitlements: [NamedEntitlement], owned: CustomerEntitlements, app: VerificationResult<AppTransaction>) -> [NamedStanding] {
+            let version = app.verifiedValue.flatMap { AppVersion($0.originalAppVersion) }
+            return entitlements.compactMap { entitlement in
+                guard entitlement.isActive(purchasedProductIDs: owned.purchasedProductIDs, originalAppVersion: version) else { return nil }
+                return NamedStanding(entitlement: entitlement, isPurchased: !entitlement.productIDs.isDisjoint(with: owned.purchasedProductIDs))
+            }
+        }
+
+        var reason: String { isPurchased ? "purchase" : "originalAppVersion" }
+
+        func line(originalAppVersion: String) -> String {
+            let why = isPurchased
+                ? "purchased"
+                : "included: first installed at \(originalAppVersion), before \(entitlement.freemiumSince?.description ?? "") made it a purchase"
+            return "\(entitlement.name)  \(why)  (\(entitlement.productIDs.sorted().joined(separator: ", ")))"
         }
     }
 
     private static func json(
-        _ owned: CustomerEntitlements, app: VerificationResult<AppTransaction>, groupIDs: [String], now: Date
+        _ owned: CustomerEntitlements, app: VerificationResult<AppTransaction>, named: [NamedStanding], groupIDs: [String], now: Date
     ) -> String {
         let products = owned.transactions.values.sorted { $0.productID < $1.productID }.map { transaction in
             PropertyValue([
@@ -73,14 +104,24 @@ struct EntitlementsCommand: AsyncParsableCommand {
                 "originalPurchaseDate": StoreJSON.date(appTransaction.originalPurchaseDate),
                 "verified": .bool(app.verifiedValue != nil),
             ]),
+            "entitlements": .array(named.map { standing in
+                PropertyValue([
+                    "name": .string(standing.entitlement.name),
+                    "reason": .string(standing.reason),
+                    "productIDs": .array(standing.entitlement.productIDs.sorted().map(PropertyValue.string)),
+                ])
+            }),
             "products": .array(products),
             "consumables": .array(consumables),
             "subscriptions": .array(subscriptions),
         ]).compactJSON
     }
 
-    private static func text(_ owned: CustomerEntitlements, app: VerificationResult<AppTransaction>, groupIDs: [String]) -> String {
+    private static func text(
+        _ owned: CustomerEntitlements, app: VerificationResult<AppTransaction>, named: [NamedStanding], groupIDs: [String]
+    ) -> String {
         var lines = ["App first installed at version \(app.unsafePayloadValue.originalAppVersion)"]
+        lines += named.map { $0.line(originalAppVersion: app.unsafePayloadValue.originalAppVersion) }
         lines += owned.transactions.values.sorted { $0.productID < $1.productID }.map { transaction in
             "\(transaction.productID)  (transaction \(transaction.id))"
                 + (transaction.expirationDate.map { "  until " + $0.formatted(Date.ISO8601FormatStyle()) } ?? "")

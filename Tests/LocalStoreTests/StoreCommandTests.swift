@@ -266,4 +266,20 @@ struct StoreCommandTests {
         #expect(transactions == "No transactions.\n1 Ask to Buy request waits for approval: see storefront requests (approve ID or decline ID).\n")
     }
 
+
+    @Test("entitlements lists what a grandfathered customer has without buying it, and why")
+    func grandfathered() throws {
+        let text = try storefront("entitlements", "--original-app-version", "1.0").stdout
+        #expect(text.contains("Songbird Field Guide  included: first installed at 1.0, before 2.0 made it a purchase"))
+        let json = try storefront("entitlements", "--original-app-version", "1.0", "--json").object()
+        let named = try #require(json["entitlements"] as? [[String: Any]])
+        #expect(named.map { $0["name"] as? String } == ["Songbird Field Guide"])
+        #expect(named.first?["reason"] as? String == "originalAppVersion")
+        let today = try storefront("entitlements", "--json").object()
+        #expect((today["entitlements"] as? [Any])?.isEmpty == true)
+        _ = try storefront("buy", "com.example.backyardbirds.guide.songbirds")
+        let bought = try #require(try storefront("entitlements", "--json").object()["entitlements"] as? [[String: Any]])
+        #expect(bought.first?["reason"] as? String == "purchase")
+    }
+
 }
