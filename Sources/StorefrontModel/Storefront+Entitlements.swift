@@ -3,7 +3,9 @@ import Foundation
 extension Storefront {
     /// Loads the ledger and the subscription statuses again and derives what the customer
     /// owns (see `CustomerEntitlements` for the rules) at the clock's current time.
-    /// Statuses are asked for every subscription group the ledger mentions.
+    /// Statuses are asked for every subscription group the ledger mentions and every group
+    /// of the products loaded (a picker's group, even for a customer who never subscribed:
+    /// as StoreKit's picker does, it asks, and a status it cannot read is a failure).
     ///
     /// The first failure is kept as `.failure` in `snapshot.entitlements`; later failures
     /// keep the last good answer and are only thrown.
@@ -18,23 +20,41 @@ extension Storefront {
         let generation = refreshGeneration
         do {
             let transactions = try await backend.allTransactions()
-            let groupIDs = Set(transactions.compactMap(\.unsafePayloadValue.subscriptionGroupID)).sorted()
+            let groupIDs = Set(transactions.compactMap(\.unsafePayloadValue.subscriptionGroupID)).union(loadedGroupIDs).sorted()
             var statuses: [Product.SubscriptionInfo.Status] = []
             for groupID in groupIDs {
                 statuses += try await backend.subscriptionStatuses(for: groupID)
             }
             let owned = CustomerEntitlements(transactions: transactions, statuses: statuses, now: clock.now)
             // A refresh that started later has newer data; only the latest one is shown.
-            if generation == refreshGeneration { apply(owned) }
+            if generation == refreshGeneration {
+                if state.entitlementsError != nil {
+                    state.entitlementsError = nil
+                    emit(.entitlementsChanged)
+                }
+                apply(owned)
+            }
             return owned
         } catch {
             logger.warning("Entitlements not loaded: \(error)")
-            if generation == refreshGeneration, state.entitlements.value == nil {
-                state.entitlements = .failure(error)
+            if generation == refreshGeneration {
+                state.entitlementsError = error
+                if state.entitlements.value == nil { state.entitlements = .failure(error) }
                 emit(.entitlementsChanged)
             }
             throw error
         }
+    }
+
+    /// The subscription groups of the products loaded in any slot.
+    private var loadedGroupIDs: Set<String> {
+        var groups: Set<String> = []
+        for case .success(let products, _) in state.products.values {
+            for product in products {
+                if let groupID = product.subscription?.subscriptionGroupID { groups.insert(groupID) }
+            }
+        }
+        return groups
     }
 
     /// Restores purchases: asks the backend to sync, then refreshes entitlements.

@@ -29,6 +29,10 @@ public struct StorefrontSnapshot: Sendable {
     public internal(set) var alert: StorefrontAlert?
     /// What the customer owns.
     public internal(set) var entitlements: EntitlementTaskState<CustomerEntitlements> = .loading
+    /// Why the last reading of what the customer owns failed, until one succeeds;
+    /// `entitlements` keeps the last good answer meanwhile. A subscription store shows no
+    /// offer on a standing it could not read.
+    public internal(set) var entitlementsError: (any Error)?
     /// The app's own purchase record, once loaded.
     public internal(set) var appTransaction: VerificationResult<AppTransaction>?
 

@@ -28,7 +28,7 @@ struct SubscriptionOptionPresentation {
         offerTerms = content.offersIntroductoryPrice
             ? product.introductoryOfferTerms(isEligible: true, abbreviated: abbreviated)
             : nil
-        action = Self.action(for: option, content: content)
+        action = Self.action(for: option, content: content, context: context)
     }
 
     /// The button's lines for `label` (already resolved for the control style).
@@ -42,7 +42,8 @@ struct SubscriptionOptionPresentation {
         return label.layout == .multiline ? [primary, secondary] : [primary]
     }
 
-    private static func action(for option: SubscriptionOption, content: SubscriptionStoreContent) -> String {
+    private static func action(for option: SubscriptionOption, content: SubscriptionStoreContent, context: StoreContext) -> String {
+        if context.awaitingApproval.contains(option.id) { return "Waiting" }
         if option.renewsNext { return option.isCurrent ? "Current Plan" : "Scheduled" }
         if let relationship = option.relationship { return relationship.actionTitle }
         if content.offersIntroductoryPrice, option.product.subscription?.introductoryOffer?.paymentMode == .freeTrial {
@@ -52,6 +53,9 @@ struct SubscriptionOptionPresentation {
     }
 
     private static func note(for option: SubscriptionOption, content: SubscriptionStoreContent, context: StoreContext) -> (text: String, style: Style)? {
+        if context.awaitingApproval.contains(option.id) {
+            return ("Waiting for approval", Palette.waiting)
+        }
         let standing = content.standing
         let renewal = standing?.renewalDate ?? context.now
         let date = renewal.formattedForStore(locale: option.product.priceFormatStyle.locale, timeZone: context.timeZone)

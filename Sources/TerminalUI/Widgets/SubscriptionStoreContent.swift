@@ -39,6 +39,9 @@ public struct SubscriptionStoreContent: Sendable {
     public enum Phase: Sendable {
         case loading
         case failure(any Error)
+        /// The plans may have loaded, but the customer's standing could not be read: nothing
+        /// is offered, since a trial or a purchase might be wrong for them.
+        case statusFailure(any Error)
         case loaded
     }
 

@@ -42,6 +42,8 @@ extension SubscriptionStoreView {
                 drawMessage(["\(context.spinner) Loading plans\(options.glyph(.ellipsis))"], in: message, style: Palette.secondary, context: context, into: &buffer)
             case .failure(let error):
                 drawMessage(["\(options.glyph(.warning)) Couldn't load the plans", error.localizedDescription, "Press r to retry"], in: message, style: Palette.warning, context: context, into: &buffer)
+            case .statusFailure(let error):
+                drawMessage(["\(options.glyph(.warning)) Couldn't load your subscription status", error.localizedDescription, "Press r to retry"], in: message, style: Palette.warning, context: context, into: &buffer)
             case .loaded:
                 drawMessage(["No plans to show."], in: message, style: Palette.secondary, context: context, into: &buffer)
             }

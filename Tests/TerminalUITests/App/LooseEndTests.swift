@@ -63,3 +63,54 @@ struct PurchaseInProgressTests {
         #expect(await harness.app.state.hasQuit)
     }
 }
+
+/// The subscription picker when the customer's standing cannot be read, and while a plan
+/// waits for a parent's approval.
+@Suite("Picker honesty")
+struct PickerHonestyTests {
+    @Test("A status the store cannot read: a warning and r to retry, never a trial or a Subscribe button")
+    func unreadableStatus() async throws {
+        var controls = StoreControls()
+        controls.failures[.subscriptionStatus] = StoreAPI.subscriptionStatus.defaultError
+        let harness = try await AppHarness.make(controls: controls)
+        await harness.app.press(.enter)  // Backyard Birds Pass
+        #expect(await harness.shows("Couldn't load your subscription status"))
+        #expect(await harness.shows("Press r to retry"))
+        #expect(!(await harness.shows("[ Subscribe ]")))
+        #expect(!(await harness.shows("free")))
+        #expect(await harness.shows("r retry"))
+        await harness.app.press(.enter)
+        #expect(!(await harness.shows("Confirm Purchase")))
+
+        await harness.store.setControls(StoreControls())
+        await harness.app.press(.char("r"))
+        #expect(await harness.shows("[ Subscribe ]"))
+        #expect(await harness.shows("1 week free, then $2.99/month"))
+    }
+
+    @Test("A plan waiting for approval says so in the picker, and Enter on it says why nothing happens")
+    func waitingPlan() async throws {
+        var controls = StoreControls()
+        controls.askToBuy = true
+        let harness = try await AppHarness.make(controls: controls)
+        await harness.app.press(.enter, .down, .down, .down, .down, .enter, .char("y"))  // Meadow Monthly
+        #expect(await harness.shows("Waiting for approval"))
+        await harness.app.press(.enter)  // OK
+        let row = await harness.text.split(separator: "\n").drop { !$0.contains("Meadow Monthly") }.dropFirst().first ?? ""
+        #expect(row.contains("Waiting for approval"), "\(row)")
+        await harness.app.press(.enter)
+        #expect(await harness.shows("Meadow Monthly will be yours once the purchase"))
+        #expect(!(await harness.shows("Confirm Purchase")))
+    }
+
+    @Test("The help bar offers only what works: no tab without buttons, press while a button has focus")
+    func helpBar() async throws {
+        let harness = try await AppHarness.make(width: 120, height: 40)
+        await harness.app.press(.down, .enter)  // Bird Food: no store buttons
+        let bar = { String(await harness.text.split(separator: "\n").last ?? "") }
+        #expect(!(await bar()).contains("tab"))
+        await harness.app.press(.esc, .down, .enter, .tab)  // Feeders & Gear: Restore Purchases has focus
+        #expect(await bar().contains("enter press"))
+        #expect(!(await bar()).contains("enter buy"))
+    }
+}

@@ -10,7 +10,10 @@ public enum AppKeyBindings {
     /// Which table applies.
     public enum Context: Sendable, Hashable {
         case storeList
-        case shop(kind: StoreLayout.Shop.Kind, loadFailed: Bool)
+        /// A shop; `loadFailed` when its products or the customer's standing could not be
+        /// read (r retries), `hasButtons` when it shows store buttons, `buttonFocused` when
+        /// Enter presses one.
+        case shop(kind: StoreLayout.Shop.Kind, loadFailed: Bool, hasButtons: Bool = false, buttonFocused: Bool = false)
         case purchases
         /// Typing into a filter line: only these keys are not typed.
         case filterEntry
@@ -47,17 +50,18 @@ public enum AppKeyBindings {
                 KeyBinding([.char("r")], help: "restore", action: .restore),
                 jump, moveAliases, quitAlias,
             ]
-        case .shop(let kind, let loadFailed):
+        case .shop(let kind, let loadFailed, let hasButtons, let buttonFocused):
             [move]
                 + (kind == .subscriptions ? [KeyBinding([.left, .right], help: "plan", action: .choosePlan)] : [])
                 + [
-                    KeyBinding([.enter], help: kind == .subscriptions ? "subscribe" : "buy", action: .activate),
+                    // Only what Enter does now: press the focused button, or buy what can be bought.
+                    KeyBinding([.enter], help: buttonFocused ? "press" : loadFailed ? "" : kind == .subscriptions ? "subscribe" : "buy", action: .activate),
                     help, quit,
                     KeyBinding([.esc], help: "back", action: .back),
                     KeyBinding([.char("r")], help: loadFailed ? "retry" : "restore", action: .restore),
                 ]
                 + (kind == .store ? [KeyBinding([.char("/")], help: "filter", action: .filter)] : [])
-                + [focus, jump, moveAliases, quitAlias, focusAlias]
+                + (hasButtons ? [focus] : []) + [jump, moveAliases, quitAlias] + (hasButtons ? [focusAlias] : [])
         case .purchases:
             [
                 move, help, quit,

@@ -16,6 +16,8 @@ public struct StoreData: Sendable {
     /// Products whose purchase waits for approval (Ask to Buy).
     public var awaitingApproval: Set<Product.ID>
     public var entitlements: EntitlementTaskState<CustomerEntitlements>
+    /// Why the last reading of the customer's standing failed, until one succeeds.
+    public var entitlementsError: (any Error)?
     /// The error the storefront's default completion reported, until dismissed.
     public var alert: StoreAlert?
     /// The version the customer first got, for grandfathered entitlements.
@@ -26,6 +28,7 @@ public struct StoreData: Sendable {
         pendingProductID: Product.ID? = nil,
         awaitingApproval: Set<Product.ID> = [],
         entitlements: EntitlementTaskState<CustomerEntitlements> = .loading,
+        entitlementsError: (any Error)? = nil,
         alert: StoreAlert? = nil,
         originalAppVersion: AppVersion? = nil
     ) {
@@ -33,6 +36,7 @@ public struct StoreData: Sendable {
         self.pendingProductID = pendingProductID
         self.awaitingApproval = awaitingApproval
         self.entitlements = entitlements
+        self.entitlementsError = entitlementsError
         self.alert = alert
         self.originalAppVersion = originalAppVersion
     }
@@ -44,6 +48,7 @@ public struct StoreData: Sendable {
             pendingProductID: snapshot.pendingProductID,
             awaitingApproval: snapshot.awaitingApproval,
             entitlements: snapshot.entitlements,
+            entitlementsError: snapshot.entitlementsError,
             alert: snapshot.alert.map { StoreAlert(productID: $0.productID, message: $0.error.localizedDescription) },
             originalAppVersion: snapshot.originalAppVersion
         )

@@ -14,8 +14,14 @@ extension AppState {
             return .storeList
         case .shop:
             guard let shop = currentShop else { return .storeList }
-            let failed = if case .failure = products(of: shop) { true } else { false }
-            return .shop(kind: shop.kind, loadFailed: failed)
+            let failed = if case .failure = products(of: shop) { true } else { isStatusUnreadable(in: shop) }
+            let (buttons, focus): ([StoreButton], StoreFocus) = switch views[shop.id] {
+            case .store(let view)?: (view.storeButtons(context: storeContext), shopLists[shop.id]?.focus ?? .list)
+            case .subscriptions(let view)?: (pickerButtons(view), pickers[shop.id]?.focus ?? .list)
+            case nil: ([], .list)
+            }
+            let buttonFocused = if case .button = focus { true } else { false }
+            return .shop(kind: shop.kind, loadFailed: failed, hasButtons: !buttons.isEmpty, buttonFocused: buttonFocused)
         case .purchases:
             return .purchases
         }
@@ -130,11 +136,19 @@ extension AppState {
             if let shop = currentShop, case .failure = products(of: shop) {
                 return [.loadProducts(shop.productIDs, slot: shop.slot)]
             }
+            if let shop = currentShop, isStatusUnreadable(in: shop) {
+                return [.refreshEntitlements]
+            }
             return restore()
         case .filter:
             startFilter()
             return []
         }
+    }
+
+    /// Whether `shop` is a picker that could not read the customer's standing: r retries.
+    func isStatusUnreadable(in shop: StoreLayout.Shop) -> Bool {
+        shop.kind == .subscriptions && store.entitlementsError != nil
     }
 
     /// Whether a purchase the customer confirmed is with the store now: quitting would not

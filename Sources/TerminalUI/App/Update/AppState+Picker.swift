@@ -5,7 +5,7 @@ extension AppState {
     /// The plans a subscription shop shows now, with the customer's standing in the group.
     /// Until entitlements first load the picker shows its spinner, as StoreKit's does: the
     /// plans alone would offer "Subscribe" (or a trial) on what may be the current plan.
-    /// (When entitlements fail, the plans show without a standing: no trial is promised.)
+    /// When the standing cannot be read, nothing is offered: the picker says so, and r retries.
     /// For the shop on screen they are worked out once per change (by `update`), not on
     /// every frame.
     public func pickerContent(for shop: StoreLayout.Shop) -> SubscriptionStoreContent? {
@@ -17,6 +17,9 @@ extension AppState {
         let groupID = view.groupID ?? Self.groupID(of: loaded)
         if case .loading = store.entitlements {
             return view.content(for: .loading, standing: nil, groupDisplayName: shop.title)
+        }
+        if let error = store.entitlementsError {
+            return SubscriptionStoreContent(phase: .statusFailure(error), groupDisplayName: shop.title, standing: nil)
         }
         let standing = groupID.flatMap { id in store.owned.map { SubscriptionStanding($0.subscriptionGroup(id)) } }
         return view.content(for: loaded, standing: standing, groupDisplayName: shop.title)
@@ -44,6 +47,10 @@ extension AppState {
         guard let content = pickerContent(for: shop), let chosen = content.selection(for: picker),
               let option = content.options.first(where: { $0.id == chosen }), option.isPurchasable
         else { return [] }
+        if store.awaitingApproval.contains(option.id) {
+            alerts.append(.waitingForApproval(for: option.product))
+            return []
+        }
         return buy(option.product, in: shop)
     }
 

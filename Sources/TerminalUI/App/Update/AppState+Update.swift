@@ -12,13 +12,16 @@ extension AppState {
     /// ```
     @discardableResult
     public mutating func update(_ message: AppMessage) -> [AppEffect] {
-        let shown = (screen: screen, filter: currentFilter, products: currentShop.map(products(of:)), owned: store.owned)
+        let shown = (
+            screen: screen, filter: currentFilter, products: currentShop.map(products(of:)), owned: store.owned,
+            unreadable: store.entitlementsError != nil
+        )
         var effects = apply(message)
         if shown.screen != screen {
             effects += dataTaskEffects(leaving: shown.screen)
         }
         if shown.screen != screen || shown.filter != currentFilter || shown.owned != store.owned
-            || !Self.same(shown.products, currentShop.map(products(of:))) {
+            || shown.unreadable != (store.entitlementsError != nil) || !Self.same(shown.products, currentShop.map(products(of:))) {
             refreshShownContent()
         }
         return effects
@@ -35,6 +38,10 @@ extension AppState {
             effects.append(.runDataTasks(shop: id))
         }
         return effects
+    }
+
+    private static func isLoaded(_ state: Product.CollectionTaskState?) -> Bool {
+        if case .success? = state { true } else { false }
     }
 
     /// Whether two loads are the same answer; cheap when nothing changed, because arrays
@@ -128,6 +135,11 @@ extension AppState {
         }
         if screen == .purchases, let owned = data.owned, owned != previous.owned {
             effects.append(.loadHistory)
+        }
+        // A picker's plans just loaded: read the customer's standing in their group too.
+        if let shop = currentShop, shop.kind == .subscriptions,
+           case .success? = data.products[shop.slot], !Self.isLoaded(previous.products[shop.slot]) {
+            effects.append(.refreshEntitlements)
         }
         return effects
     }
