@@ -11,9 +11,6 @@ struct ProductRow {
     /// Whether prices use abbreviated periods ("£4.99/mo").
     let abbreviated: Bool
 
-    static let buyLabel = "Buy"
-    static let buyWidth = displayWidth(of: buyLabel)
-
     func render(_ style: ProductViewStyle, in rect: Rect, into buffer: inout Buffer) {
         let glyph = self.glyph
         // The name, and the description under it, start after the glyph column.
@@ -29,30 +26,11 @@ struct ProductRow {
         }
     }
 
-    /// The name line: glyph, name and count, then the price (or status) and Buy,
-    /// right-aligned; the glyph and name reversed when selected.
     private func drawHeadline(in rect: Rect, y: Int, glyph: (text: String, style: Style), indent: Int, into buffer: inout Buffer) {
-        buffer.write(glyph.text, x: rect.x + 1, y: y, style: context.style(glyph.style), within: rect)
-        let buyX = rect.maxX - 1 - Self.buyWidth
-        if let buy = buyStyle {
-            buffer.write(Self.buyLabel, x: buyX, y: y, style: context.style(buy), within: rect)
-        }
-        let status = self.status
-        let statusWidth = displayWidth(of: status.text)
-        let priceEnd = buyX - 2
-        buffer.write(status.text, x: priceEnd - statusWidth, y: y, style: context.style(status.style), within: rect)
-
-        let nameX = rect.x + indent
-        let nameEnd = priceEnd - max(priceWidth, statusWidth) - 2
-        let badgeWidth = badge.map { displayWidth(of: $0) + 1 } ?? 0
-        let name = product.displayName.truncated(toWidth: max(0, nameEnd - nameX - badgeWidth), ellipsis: context.options.glyph(.ellipsis))
-        let afterName = buffer.write(name, x: nameX, y: y, style: context.style(Palette.title), within: rect)
-        if let badge {
-            buffer.write(badge, x: afterName + 1, y: y, style: context.style(Palette.secondary), within: rect)
-        }
-        if isSelected {
-            buffer.markSelected(from: rect.x, upTo: afterName, y: y, within: rect)
-        }
+        RowHeadline(
+            glyph: glyph, name: product.displayName, badge: badge, status: status, buyStyle: buyStyle,
+            isSelected: isSelected, priceWidth: priceWidth, context: context
+        ).draw(in: rect, y: y, indent: indent, into: &buffer)
     }
 
     /// Up to `maxLines` of description, dimmed, under the name.

@@ -42,13 +42,13 @@ public struct StoreListState: Sendable, Hashable {
     /// Selects `index` (clamped to the rows there are) and scrolls just enough to show it.
     ///
     /// ```swift
-    /// state.select(content.products.count - 1, in: content, layout: layout)  // end key
+    /// state.select(content.rows.count - 1, in: content, layout: layout)  // end key
     /// ```
     public mutating func select(_ index: Int, in content: StoreViewContent, layout: StoreViewLayout) {
-        selectedIndex = min(max(0, index), max(0, content.products.count - 1))
+        selectedIndex = min(max(0, index), max(0, content.rows.count - 1))
         scrollOffset = StoreViewLayout.scrollOffset(
             revealing: selectedIndex, from: scrollOffset,
-            visibleRowCount: layout.visibleRowCount, rowCount: content.products.count
+            visibleRowCount: layout.visibleRowCount, rowCount: content.rows.count
         )
     }
 }

@@ -18,7 +18,7 @@ extension StoreView {
         let style = modifiers.productViewStyle.resolved(forWidth: width)
         var list = rows[0]
         var scrollbar: Rect?
-        if content.products.count > max(1, list.height / style.height), list.width > 1 {
+        if content.rows.count > max(1, list.height / style.height), list.width > 1 {
             scrollbar = Rect(x: list.maxX - 1, y: list.y, width: 1, height: list.height)
             list.width -= 1
         }
@@ -42,6 +42,8 @@ extension StoreView {
         buffer.clear(area)
         let layout = layout(in: area, content: content, context: context)
         switch content.phase {
+        case .loading where !content.rows.isEmpty:
+            drawRows(content, state: state, layout: layout, context: context, into: &buffer)
         case .loading:
             drawMessage(["\(context.spinner) Loading products\(context.options.glyph(.ellipsis))"], in: layout.list, style: Palette.secondary, context: context, into: &buffer)
         case .failure(let error):
@@ -49,7 +51,7 @@ extension StoreView {
                 ["\(context.options.glyph(.warning)) Couldn't load the store", error.localizedDescription, "Press r to retry"],
                 in: layout.list, style: Palette.warning, context: context, into: &buffer
             )
-        case .loaded where content.products.isEmpty:
+        case .loaded where content.rows.isEmpty:
             let message = content.totalCount == 0
                 ? "Nothing for sale here yet."
                 : "No products match \(context.options.quoted(content.filterText))."
@@ -94,31 +96,37 @@ extension StoreView {
         }
         guard case .loaded = content.phase, layout.list.contains(x: x, y: y) else { return nil }
         let offset = clampedOffset(state, content: content, layout: layout)
-        return layout.rowIndex(atY: y, scrollOffset: offset, rowCount: content.products.count).map(StoreHit.row)
+        return layout.rowIndex(atY: y, scrollOffset: offset, rowCount: content.rows.count).map(StoreHit.row)
     }
 
     // MARK: Parts
 
     private func clampedOffset(_ state: StoreListState, content: StoreViewContent, layout: StoreViewLayout) -> Int {
-        min(max(0, state.scrollOffset), max(0, content.products.count - layout.visibleRowCount))
+        min(max(0, state.scrollOffset), max(0, content.rows.count - layout.visibleRowCount))
     }
 
     private func drawRows(_ content: StoreViewContent, state: StoreListState, layout: StoreViewLayout, context: StoreContext, into buffer: inout Buffer) {
         let offset = clampedOffset(state, content: content, layout: layout)
         let abbreviated = layout.list.width < 60
-        let end = min(content.products.count, offset + layout.visibleRowCount)
+        let end = min(content.rows.count, offset + layout.visibleRowCount)
         for index in offset..<end {
             guard let rect = layout.rowRect(for: index, scrollOffset: offset) else { continue }
-            ProductRow(
-                product: content.products[index],
-                isSelected: state.focus == .list && index == state.selectedIndex,
-                context: context,
-                priceWidth: abbreviated ? content.compactPriceWidth : content.priceWidth,
-                abbreviated: abbreviated
-            ).render(layout.style, in: rect, into: &buffer)
+            let isSelected = state.focus == .list && index == state.selectedIndex
+            let priceWidth = abbreviated ? content.compactPriceWidth : content.priceWidth
+            switch content.rows[index] {
+            case .product(let product):
+                ProductRow(product: product, isSelected: isSelected, context: context, priceWidth: priceWidth, abbreviated: abbreviated)
+                    .render(layout.style, in: rect, into: &buffer)
+            case .loading(_, let title):
+                PlaceholderRow(title: title, isLoading: true, isSelected: isSelected, context: context, priceWidth: priceWidth)
+                    .render(layout.style, in: rect, into: &buffer)
+            case .unavailable(_, let title):
+                PlaceholderRow(title: title, isLoading: false, isSelected: isSelected, context: context, priceWidth: priceWidth)
+                    .render(layout.style, in: rect, into: &buffer)
+            }
         }
         if let scrollbar = layout.scrollbar {
-            drawScrollbar(in: scrollbar, offset: offset, visible: layout.visibleRowCount, total: content.products.count, context: context, into: &buffer)
+            drawScrollbar(in: scrollbar, offset: offset, visible: layout.visibleRowCount, total: content.rows.count, context: context, into: &buffer)
         }
     }
 
@@ -135,12 +143,11 @@ extension StoreView {
         buffer.repeatSymbol(track, count: rect.height - below, x: rect.x, y: rect.y + below, vertical: true, style: context.style(Palette.secondary), within: rect)
     }
 
-    /// The line under the rows: the filter (or what is unavailable) on the left, the
-    /// position ("3/12") on the right.
+    /// The line under the rows: the filter on the left, the position ("3/12") on the right.
     private func drawStatus(_ content: StoreViewContent, state: StoreListState, in rect: Rect, context: StoreContext, into buffer: inout Buffer) {
         var positionStart = rect.maxX
-        if case .loaded = content.phase, !content.products.isEmpty {
-            let position = "\(min(state.selectedIndex, content.products.count - 1) + 1)/\(content.products.count)"
+        if case .loaded = content.phase, !content.rows.isEmpty {
+            let position = "\(min(state.selectedIndex, content.rows.count - 1) + 1)/\(content.rows.count)"
             positionStart = buffer.writeTrailing(position, endingAt: rect.maxX - 1, y: rect.y, style: context.style(Palette.secondary), within: rect) - 2
         }
         let left = Rect(x: rect.x + 1, y: rect.y, width: max(0, positionStart - rect.x - 1), height: 1)
@@ -151,10 +158,6 @@ extension StoreView {
             if editing {
                 buffer.applyStyle(Palette.selected, to: Rect(x: left.x + displayWidth(of: text), y: left.y, width: 1, height: 1).intersection(left))
             }
-        } else if !content.unavailable.isEmpty {
-            let count = content.unavailable.count
-            let note = "\(context.options.glyph(.warning)) \(count) \(count == 1 ? "product is" : "products are") not available in this storefront"
-            buffer.write(note.truncated(toWidth: left.width, ellipsis: context.options.glyph(.ellipsis)), x: left.x, y: left.y, style: context.style(Palette.secondary), within: left)
         }
     }
 }

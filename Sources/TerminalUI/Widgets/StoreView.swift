@@ -32,6 +32,9 @@ public struct StoreView: InAppPurchaseView {
     public let source: Source
     public let order: Order
     public var modifiers = StoreViewModifiers()
+    /// What to call a product before it loads, or when the storefront does not sell it;
+    /// without a title, its ID.
+    public internal(set) var placeholderTitles: [Product.ID: String] = [:]
 
     /// A store of the products with these IDs, loaded by the app runtime.
     ///
@@ -70,5 +73,22 @@ public struct StoreView: InAppPurchaseView {
         case .ids: .loading
         case .products(let products): .success(products, unavailable: [])
         }
+    }
+
+    /// Names the rows of products that are still loading or not sold here, which have no
+    /// display name of their own.
+    ///
+    /// ```swift
+    /// StoreView(ids: ["food.nyjer"]).placeholderTitles(["food.nyjer": "Nyjer Seed"])
+    /// ```
+    public func placeholderTitles(_ titles: [Product.ID: String]) -> StoreView {
+        var copy = self
+        copy.placeholderTitles = titles
+        return copy
+    }
+
+    /// A product's name before it loads: its placeholder title, else its ID.
+    func title(of id: Product.ID) -> String {
+        placeholderTitles[id] ?? id
     }
 }

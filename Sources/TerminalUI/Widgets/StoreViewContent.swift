@@ -18,11 +18,12 @@ public struct StoreViewContent: Sendable {
     }
 
     public let phase: Phase
-    /// The rows, in display order, after the filter.
-    public let products: [Product]
+    /// The rows, in display order, after the filter: products, and the products the view
+    /// names that are still loading or not sold here, each in its place.
+    public let rows: [StoreRow]
     /// How many rows there are without the filter.
     public let totalCount: Int
-    /// IDs the store does not sell here (left out of the rows).
+    /// IDs the store does not sell here (shown as `.unavailable` rows).
     public let unavailable: [Product.ID]
     /// The filter applied, trimmed; empty for none.
     public let filterText: String
@@ -30,9 +31,14 @@ public struct StoreViewContent: Sendable {
     let priceWidth: Int
     let compactPriceWidth: Int
 
-    init(phase: Phase, products: [Product] = [], totalCount: Int = 0, unavailable: [Product.ID] = [], filterText: String = "", all: [Product] = []) {
+    /// The products among the rows, in display order.
+    public var products: [Product] {
+        rows.compactMap(\.product)
+    }
+
+    init(phase: Phase, rows: [StoreRow] = [], totalCount: Int = 0, unavailable: [Product.ID] = [], filterText: String = "", all: [Product] = []) {
         self.phase = phase
-        self.products = products
+        self.rows = rows
         self.totalCount = totalCount
         self.unavailable = unavailable
         self.filterText = filterText
@@ -88,7 +94,9 @@ extension StoreView {
     public func content(for state: Product.CollectionTaskState, filter: String? = nil) -> StoreViewContent {
         switch state {
         case .loading:
-            return StoreViewContent(phase: .loading)
+            // Rows known in advance each turn their own spinner until the load answers.
+            let rows = productIDs.map { StoreRow.loading(id: $0, title: title(of: $0)) }
+            return StoreViewContent(phase: .loading, rows: rows, totalCount: rows.count)
         case .failure(let error):
             return StoreViewContent(phase: .failure(error))
         case .success(let loaded, let unavailable):
@@ -96,12 +104,62 @@ extension StoreView {
                 ? loaded.enumerated().sorted { ($0.element.price, $0.offset) < ($1.element.price, $1.offset) }.map(\.element)
                 : loaded
             let filterText = (filter ?? "").trimmingCharacters(in: .whitespaces)
-            let shown = filterText.isEmpty ? ordered : ordered.filter { StoreViewContent.matches($0, filter: filterText) }
+            let rows: [StoreRow]
+            if !filterText.isEmpty {
+                rows = ordered.filter { StoreViewContent.matches($0, filter: filterText) }.map(StoreRow.product)
+            } else if unavailable.isEmpty {
+                rows = ordered.map(StoreRow.product)
+            } else {
+                rows = placing(unavailable, among: ordered)
+            }
             return StoreViewContent(
-                phase: .loaded, products: shown, totalCount: ordered.count,
+                phase: .loaded, rows: rows, totalCount: ordered.count + unavailable.count,
                 unavailable: unavailable, filterText: filterText, all: ordered
             )
         }
+    }
+
+    /// The rows with each unavailable ID in its place: where the view names it, or after
+    /// the products when they sort by price (it has none).
+    private func placing(_ unavailable: [Product.ID], among ordered: [Product]) -> [StoreRow] {
+        let missing = unavailable.map { StoreRow.unavailable(id: $0, title: title(of: $0)) }
+        guard order == .asGiven else { return ordered.map(StoreRow.product) + missing }
+        let missingIDs = Set(unavailable)
+        var byID = Dictionary(ordered.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        var rows: [StoreRow] = []
+        for id in productIDs {
+            if let product = byID.removeValue(forKey: id) {
+                rows.append(.product(product))
+            } else if missingIDs.contains(id) {
+                rows.append(.unavailable(id: id, title: title(of: id)))
+            }
+        }
+        // Products the view did not name (given already loaded) keep their order at the end.
+        return rows + ordered.filter { byID[$0.id] != nil }.map(StoreRow.product)
+    }
+}
+
+/// One row of a store: a product, or a product the view names that is not here (yet).
+///
+/// ```swift
+/// for row in content.rows {
+///     switch row {
+///     case .product(let product): print(product.displayName, product.displayPrice)
+///     case .loading(_, let title): print(title, "…")
+///     case .unavailable(_, let title): print(title, "not available here")
+///     }
+/// }
+/// ```
+public enum StoreRow: Sendable {
+    case product(Product)
+    /// Still loading: its own spinner in place of the price.
+    case loading(id: Product.ID, title: String)
+    /// The storefront does not sell it: a warning and the reason, never Buy.
+    case unavailable(id: Product.ID, title: String)
+
+    /// The product, for a product row.
+    public var product: Product? {
+        if case .product(let product) = self { product } else { nil }
     }
 }
 

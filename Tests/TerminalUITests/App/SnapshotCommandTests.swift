@@ -55,7 +55,7 @@ struct SnapshotCommandTests {
     @Test("Without --after the clock stays put: a slow load still spins")
     func clockMovesOnlyWhenTold() throws {
         let waiting = try snapshot(["--keys", "down enter", "--latency", "500ms"])
-        #expect(waiting.lines.contains { $0.contains("Loading products") })
+        #expect(waiting.lines.contains { $0.contains("Sunflower Hearts") && !$0.contains("$0.99") })
         let loaded = try snapshot(["--keys", "down enter", "--latency", "500ms", "--after", "500ms"])
         #expect(loaded.lines.contains { $0.contains("Sunflower Hearts") })
     }

@@ -23,10 +23,20 @@ struct StoreViewTests {
         assertScreen(buffer, named: "\(size.0)x\(size.1)")
     }
 
-    @Test("While loading, one spinner for the whole list", arguments: screenSizes)
+    @Test("While loading, each row it knows turns its own spinner where the price goes", arguments: screenSizes)
     func loading(size: (Int, Int)) {
-        let buffer = render(shop, .loading, size: size)
+        let titled = shop.placeholderTitles([shop.productIDs[0]: "First of the shop"])
+        let buffer = render(titled, .loading, size: size)
         assertScreen(buffer, named: "\(size.0)x\(size.1)")
+        #expect(row(containing: "Loading products", in: buffer) == nil)
+        let first = row(containing: "First of the shop", in: buffer).map { buffer.textLines()[$0] } ?? ""
+        #expect(!first.contains("Buy") && !first.contains("$") && !first.contains("£"), "\(first)")
+        #expect(row(containing: shop.productIDs[1], in: buffer) != nil, "without a title, a row shows its ID")
+    }
+
+    @Test("With nothing known in advance, one spinner for the whole list")
+    func loadingUnknown() {
+        let buffer = render(StoreView(ids: []), .loading)
         #expect(row(containing: "Loading products", in: buffer) != nil)
     }
 
@@ -38,20 +48,24 @@ struct StoreViewTests {
         #expect(row(containing: "Press r to retry", in: buffer) != nil)
     }
 
-    @Test("A load that found nothing shows the empty state and what is unavailable")
+    @Test("A load that found nothing: every row named is there, marked unavailable; nothing named, nothing for sale")
     func empty() {
         let buffer = render(shop, .success([], unavailable: ["tip.small", "tip.large"]))
         assertScreen(buffer, named: "80x24")
-        #expect(row(containing: "Nothing for sale here yet.", in: buffer) != nil)
-        #expect(row(containing: "2 products are not available in this storefront", in: buffer) != nil)
+        #expect(row(containing: "tip.small", in: buffer).map { buffer.textLines()[$0].contains("Unavailable") } == true)
+        #expect(row(containing: "tip.large", in: buffer) != nil)
+        let nothing = render(StoreView(ids: []), .success([], unavailable: []))
+        #expect(row(containing: "Nothing for sale here yet.", in: nothing) != nil)
     }
 
-    @Test("Unavailable IDs are left out of the rows and counted on the status line")
+    @Test("An unavailable product keeps its place with a warning and why, and no Buy")
     func someUnavailable() {
-        let buffer = render(shop, .success([Fixtures.pro, Fixtures.smallTip], unavailable: ["feeder.premium"]), size: (40, 12))
+        let named = shop.placeholderTitles(["feeder.premium": "Premium Feeder"])
+        let buffer = render(named, .success([Fixtures.pro, Fixtures.smallTip], unavailable: ["feeder.premium"]), size: (40, 12))
         assertScreen(buffer, named: "40x12")
-        #expect(row(containing: "Premium Feeder", in: buffer) == nil)
-        #expect(row(containing: "1 product is not", in: buffer) != nil)
+        let line = row(containing: "Premium Feeder", in: buffer).map { buffer.textLines()[$0] } ?? ""
+        #expect(line.contains("⚠") && line.contains("Unavailable") && !line.contains("Buy"), "\(line)")
+        #expect(row(containing: "1 product is not", in: buffer) == nil)
     }
 
     @Test("While a purchase runs its row spins instead of a price and every other Buy dims")

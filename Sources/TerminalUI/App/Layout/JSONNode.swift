@@ -37,6 +37,12 @@ struct JSONNode {
         return self
     }
 
+    /// An object's members in file order, each with its path.
+    func members() throws(Problem) -> [(key: String, node: JSONNode)] {
+        guard case .object(let members) = value else { throw problem("expected an object, found \(value.kindDescription)") }
+        return members.map { ($0.key, JSONNode(value: $0.value, path: path.isEmpty ? $0.key : "\(path).\($0.key)")) }
+    }
+
     func required(_ key: String) throws(Problem) -> JSONNode {
         guard let node = child(key) else { throw problem("missing \"\(key)\"") }
         return node

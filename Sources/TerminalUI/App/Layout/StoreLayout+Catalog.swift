@@ -26,10 +26,13 @@ extension StoreLayout {
             (.nonRenewable, "nonRenewing", "Non-Renewing Subscriptions"),
         ]
         for (type, id, name) in kinds {
-            let ids = catalog.products.filter { $0.type == type }.map(\.id)
-            guard !ids.isEmpty else { continue }
+            let items = catalog.products.filter { $0.type == type }
+            guard !items.isEmpty else { continue }
             let buttons: [Shop.Button] = type == .consumable ? [] : [.restorePurchases]
-            shops.append(Shop(id: id, title: name, kind: .store, productIDs: ids, buttons: buttons))
+            // Rows are named while they load by the names the catalog gives them.
+            let titles = Dictionary(items.map { ($0.id, $0.localizedText(locale: locale, fallbackLocale: catalog.settings.locale).displayName) },
+                                    uniquingKeysWith: { first, _ in first })
+            shops.append(Shop(id: id, title: name, kind: .store, productIDs: items.map(\.id), buttons: buttons, titles: titles))
         }
         self.init(title: title, shops: shops)
     }

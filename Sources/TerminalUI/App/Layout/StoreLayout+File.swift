@@ -88,7 +88,7 @@ private struct LayoutReader {
     }
 
     private func shop(_ node: JSONNode, index: Int) throws(JSONNode.Problem) -> StoreLayout.Shop {
-        let shop = try node.object(keys: ["id", "title", "kind", "productIDs", "groupID", "style", "buttons", "sortByPrice"])
+        let shop = try node.object(keys: ["id", "title", "kind", "productIDs", "groupID", "style", "buttons", "sortByPrice", "titles"])
         let kind = try shop.required("kind").oneOf(StoreLayout.Shop.Kind.self)
         let listed = try shop.child("productIDs").map(productIDs)
         let groupNode = shop.child("groupID")
@@ -138,8 +138,23 @@ private struct LayoutReader {
             groupID: groupID,
             style: style,
             buttons: buttons,
-            sortByPrice: try shop.child("sortByPrice")?.bool() ?? false
+            sortByPrice: try shop.child("sortByPrice")?.bool() ?? false,
+            titles: try titles(shop.child("titles"), of: productIDs)
         )
+    }
+
+    /// `"titles"`: what to call products of the shop before they load or when the storefront
+    /// lacks them, by product ID; the catalog's reference name for the others it has.
+    private func titles(_ node: JSONNode?, of productIDs: [Product.ID]) throws(JSONNode.Problem) -> [Product.ID: String] {
+        var titles: [Product.ID: String] = [:]
+        for id in productIDs {
+            if let name = catalog.product(id: id)?.referenceName, !name.isEmpty { titles[id] = name }
+        }
+        for (id, title) in try node?.members() ?? [] {
+            guard productIDs.contains(id) else { throw title.problem("\"\(id)\" is not one of this shop's products") }
+            titles[id] = try title.nonEmptyString()
+        }
+        return titles
     }
 
     private func productIDs(_ node: JSONNode) throws(JSONNode.Problem) -> [Product.ID] {

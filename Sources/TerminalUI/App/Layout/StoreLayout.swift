@@ -88,11 +88,14 @@ extension StoreLayout {
         public var buttons: [Button]
         /// List by price, lowest first, instead of in `productIDs` order.
         public var sortByPrice: Bool
+        /// What to call products before they load, or when the storefront lacks them.
+        public var titles: [Product.ID: String]
 
         public init(
             id: ID, title: String, kind: Kind, productIDs: [Product.ID], groupID: String? = nil,
-            style: Style = .automatic, buttons: [Button] = [], sortByPrice: Bool = false
+            style: Style = .automatic, buttons: [Button] = [], sortByPrice: Bool = false, titles: [Product.ID: String] = [:]
         ) {
+            self.titles = titles
             self.id = id
             self.title = title
             self.kind = kind

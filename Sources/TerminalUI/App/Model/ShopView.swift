@@ -17,6 +17,7 @@ public enum ShopView: InAppPurchaseView {
         case .store:
             let order: StoreView.Order = shop.sortByPrice ? .priceAscending : .asGiven
             var view = StoreView(ids: shop.productIDs, order: order).productViewStyle(Self.productViewStyle(shop.style))
+                .placeholderTitles(shop.titles)
             if shop.buttons.contains(.restorePurchases) {
                 view = view.storeButton(.visible, for: .restorePurchases)
             }

@@ -117,8 +117,10 @@ extension AppState {
                 if case .button(let role) = list.focus {
                     return press(view.storeButtons(context: storeContext).first { $0.role == role })
                 }
-                guard let content = storeContent(for: shop), content.products.indices.contains(list.selectedIndex) else { return [] }
-                return buy(content.products[list.selectedIndex], in: shop)
+                guard let content = storeContent(for: shop), content.rows.indices.contains(list.selectedIndex),
+                      let product = content.rows[list.selectedIndex].product
+                else { return [] }
+                return buy(product, in: shop)
             case .subscriptions(let view)?:
                 return activatePicker(view, shop: shop)
             case nil:

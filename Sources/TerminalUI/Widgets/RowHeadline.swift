@@ -1,0 +1,41 @@
+/// The first line of a store row, for a product or a placeholder: the glyph, the name and a
+/// badge, then the price (or status) and Buy, right-aligned; the glyph and name reversed
+/// when selected.
+struct RowHeadline {
+    let glyph: (text: String, style: Style)
+    let name: String
+    let badge: String?
+    let status: (text: String, style: Style)
+    /// Buy's style; `nil` hides it.
+    let buyStyle: Style?
+    let isSelected: Bool
+    /// Width of the price column, so prices line up across rows.
+    let priceWidth: Int
+    let context: StoreContext
+
+    static let buyLabel = "Buy"
+    static let buyWidth = displayWidth(of: buyLabel)
+
+    func draw(in rect: Rect, y: Int, indent: Int, into buffer: inout Buffer) {
+        buffer.write(glyph.text, x: rect.x + 1, y: y, style: context.style(glyph.style), within: rect)
+        let buyX = rect.maxX - 1 - Self.buyWidth
+        if let buyStyle {
+            buffer.write(Self.buyLabel, x: buyX, y: y, style: context.style(buyStyle), within: rect)
+        }
+        let statusWidth = displayWidth(of: status.text)
+        let priceEnd = buyX - 2
+        buffer.write(status.text, x: priceEnd - statusWidth, y: y, style: context.style(status.style), within: rect)
+
+        let nameX = rect.x + indent
+        let nameEnd = priceEnd - max(priceWidth, statusWidth) - 2
+        let badgeWidth = badge.map { displayWidth(of: $0) + 1 } ?? 0
+        let shown = name.truncated(toWidth: max(0, nameEnd - nameX - badgeWidth), ellipsis: context.options.glyph(.ellipsis))
+        let afterName = buffer.write(shown, x: nameX, y: y, style: context.style(Palette.title), within: rect)
+        if let badge {
+            buffer.write(badge, x: afterName + 1, y: y, style: context.style(Palette.secondary), within: rect)
+        }
+        if isSelected {
+            buffer.markSelected(from: rect.x, upTo: afterName, y: y, within: rect)
+        }
+    }
+}
