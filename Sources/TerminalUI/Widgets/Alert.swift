@@ -103,7 +103,10 @@ public struct Alert: Sendable, Hashable {
         var lines: [(text: String, style: Style)] = [("", .plain)]
         lines.append(wrapping: symbol.map { "\($0) \(title)" } ?? title, width: width, maxLines: 2, style: style, ellipsis: ellipsis)
         lines.append(("", .plain))
-        lines.append(wrapping: message, width: width, maxLines: 6, style: .plain, ellipsis: ellipsis)
+        // The message takes every row the screen can spare (border, blank rows, OK): a long
+        // product name must not cut what the alert says.
+        let spare = area.height - lines.count - 4
+        lines.append(wrapping: message, width: width, maxLines: max(2, spare), style: .plain, ellipsis: ellipsis)
         return Modal(title: nil, lines: lines, buttons: [(buttonTitle, .prominent)], options: options)
     }
 

@@ -7,10 +7,14 @@
 /// ```
 public struct TitleBar: Sendable, Hashable {
     public var title: String
+    /// Where in the store the customer is, after the title: "Backyard Birds › Bird Food".
+    /// When space is short the title gives way first, so the place is never lost.
+    public var location: String?
     public var trailing: String?
 
-    public init(title: String, trailing: String? = nil) {
+    public init(title: String, location: String? = nil, trailing: String? = nil) {
         self.title = title
+        self.location = location
         self.trailing = trailing
     }
 
@@ -25,7 +29,18 @@ public struct TitleBar: Sendable, Hashable {
             let note = trailing.truncated(toWidth: max(0, row.width / 2 - 1), ellipsis: ellipsis)
             titleEnd = buffer.writeTrailing(note, endingAt: row.maxX - 1, y: row.y, style: options.style(Palette.secondary), within: row) - 2
         }
-        buffer.write(title.truncated(toWidth: max(0, titleEnd - row.x - 1), ellipsis: ellipsis), x: row.x + 1, y: row.y, style: options.style(Palette.title), within: row)
+        buffer.write(breadcrumb(width: max(0, titleEnd - row.x - 1), options: options), x: row.x + 1, y: row.y, style: options.style(Palette.title), within: row)
+    }
+
+    /// The title and the location in `width` columns, the title shortened first.
+    private func breadcrumb(width: Int, options: RenderOptions) -> String {
+        let ellipsis = options.glyph(.ellipsis)
+        guard let location else { return title.truncated(toWidth: width, ellipsis: ellipsis) }
+        let separator = " \(options.glyph(.pointer)) "
+        let room = width - displayWidth(of: separator) - displayWidth(of: location)
+        // Less than a letter and an ellipsis of the title would only be noise.
+        guard room >= 2 || displayWidth(of: title) <= room else { return location.truncated(toWidth: width, ellipsis: ellipsis) }
+        return title.truncated(toWidth: room, ellipsis: ellipsis) + separator + location
     }
 }
 

@@ -114,3 +114,13 @@ struct PickerHonestyTests {
         #expect(!(await bar()).contains("enter buy"))
     }
 }
+
+@Suite("A catalog with nothing for sale")
+struct EmptyCatalogTests {
+    @Test("The store list says why only Your Purchases shows")
+    func saysWhy() async throws {
+        let harness = try await AppHarness.make(layout: StoreLayout(title: "Empty", shops: []))
+        #expect(await harness.shows("Your Purchases"))
+        #expect(await harness.shows("This catalog lists no products or subscriptions."))
+    }
+}

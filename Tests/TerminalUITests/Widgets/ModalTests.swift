@@ -105,4 +105,24 @@ struct ModalTests {
     static func transaction(for product: Product) -> Transaction {
         Transaction(id: 1, originalID: 1, productID: product.id, productType: product.type, purchaseDate: Fixtures.now)
     }
+
+    @Test("A thank-you for a product with a very long name wraps it whole, ending with what the alert says")
+    func longNameWraps() {
+        let name = "The Extraordinarily Generous Golden Fountain Pen Nib Tip For Our Hardworking Illustrators Everywhere"
+        let tip = Fixtures.product("tip.long", name, "9.99")
+        let buffer = overShop(size: (80, 24)) { area, buffer in Alert.thankYou(for: tip).render(in: area, options: RenderOptions(), into: &buffer) }
+        #expect(row(containing: "purchase is complete.", in: buffer) != nil)
+        #expect(row(containing: "…", in: buffer) == nil)
+    }
+
+    @Test("The breadcrumb gives way from the catalog's title, never the shop's name")
+    func breadcrumbKeepsTheShop() {
+        var buffer = Buffer(width: 40, height: 1)
+        TitleBar(title: "Backyard Birds Field Station Supply Company", location: "Bird Food")
+            .render(in: buffer.area, options: RenderOptions(), into: &buffer)
+        let line = buffer.textLines()[0]
+        #expect(line.hasSuffix("… › Bird Food "), "\(line)")
+        #expect(line.hasPrefix(" Backyard Birds"), "\(line)")
+    }
+
 }

@@ -49,13 +49,12 @@ struct AppRenderer {
     // MARK: Header and help bar
 
     private func drawHeader(into buffer: inout Buffer) {
-        var title = state.layout.title
-        switch state.screen {
-        case .storeList: break
-        case .shop: title += " \(options.glyph(.pointer)) " + (state.currentShop?.title ?? "")
-        case .purchases: title += " \(options.glyph(.pointer)) " + StoreListItem.purchases.title
+        let location: String? = switch state.screen {
+        case .storeList: nil
+        case .shop: state.currentShop?.title ?? ""
+        case .purchases: StoreListItem.purchases.title
         }
-        TitleBar(title: title, trailing: headerStatus).render(in: layout.header, options: options, into: &buffer)
+        TitleBar(title: state.layout.title, location: location, trailing: headerStatus).render(in: layout.header, options: options, into: &buffer)
     }
 
     /// What the store is busy with, at the right of the header.

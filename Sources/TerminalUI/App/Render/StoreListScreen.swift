@@ -10,7 +10,7 @@ struct StoreListScreen {
         let list = LineList(area: rows, list: state.storeList, rowCount: items.count, options: options)
         let filterRow = Rect(x: layout.body.x, y: layout.body.y, width: layout.body.width, height: 1)
         let filter = state.storeList.filterText ?? ""
-        return list.render(filterRow: filterRow, emptyMessage: "No shops match \(options.quoted(filter)).", into: &buffer) { index in
+        let cursor = list.render(filterRow: filterRow, emptyMessage: "No shops match \(options.quoted(filter)).", into: &buffer) { index in
             let item = items[index]
             return LineList.Line(
                 text: options.glyph(.pointer) + " " + item.title,
@@ -19,6 +19,16 @@ struct StoreListScreen {
                 trailingStyle: Palette.secondary
             )
         }
+        if state.layout.shops.isEmpty, rows.height > 2 {
+            // Only Your Purchases would show: say why there is nothing else.
+            let below = Rect(x: rows.x, y: rows.y + 2, width: rows.width, height: rows.height - 2)
+            let context = state.storeContext
+            drawMessage(
+                ["Nothing for sale here.", "This catalog lists no products or subscriptions."],
+                in: below, style: Palette.secondary, context: context, into: &buffer
+            )
+        }
+        return cursor
     }
 
     /// "6 plans", "4 products", "2 owned".
