@@ -54,9 +54,11 @@ import TerminalUI
                 try await Self.change(store, using: &generator)
                 tally.storeChanges += 1
             case .quit:
-                // q quits from anywhere but a text field or a sheet, which Esc leaves first.
+                // q quits from anywhere but a text field or a sheet, which Esc leaves first, and
+                // asks first while a purchase is with the store ("Quit anyway?": y).
                 for key in [Key.char("q"), .esc, .char("q"), .esc, .esc, .char("q")] where await !app.app.isFinished {
                     await app.app.send(.key(key))
+                    if await app.app.state.quitQuestion != nil { await app.app.send(.key(.char("y"))) }
                 }
                 if await !app.app.isFinished {
                     Issue.record("q, Esc q, Esc Esc q did not quit:\n\(await app.screenText)")
