@@ -20,13 +20,13 @@ test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 
-# Every figure of issue 6 on the release build: prints the table, writes bench/results.json.
+# The benchmarks on the release build (see BENCHMARKS.md): prints the table, writes bench/results.json.
 # QUICK=1 takes fewer repetitions (under a minute once built).
 bench: deps
 	$(SWIFT) build -c release
 	.build/release/storefront-bench $(if $(QUICK),--quick) --command "make bench$(if $(QUICK), QUICK=$(QUICK))"
 
-# Issue 7's reliability suite (RELIABILITY=1: catalog fuzzing, key storms, SIGKILLed
+# The reliability suite (RELIABILITY=1: catalog fuzzing, key storms, SIGKILLed
 # purchases, concurrent buyers, a full disk), libFuzzer on the catalog parser, then a scan of
 # every output the suite kept (and CHECK_LOGS, e.g. make test's output) for private keys.
 CHECK_DIR = .build-check/work

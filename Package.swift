@@ -10,13 +10,13 @@ let package = Package(
         .library(name: "StorefrontModel", targets: ["StorefrontModel"]),
         .library(name: "LocalStore", targets: ["LocalStore"]),
         .library(name: "TerminalUI", targets: ["TerminalUI"]),
+        .library(name: "CatalogLayouts", targets: ["CatalogLayouts"]),
         .library(name: "CursesBackend", targets: ["CursesBackend"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
-        .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
         .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
@@ -25,14 +25,7 @@ let package = Package(
         // Pure parsing of Xcode .storekit configuration files.
         .target(name: "StoreCatalog"),
         // StoreKit-shaped values, task states and the purchase flow.
-        .target(
-            name: "StorefrontModel",
-            dependencies: [
-                "StoreCatalog",
-                .product(name: "Clocks", package: "swift-clocks"),
-                .product(name: "Logging", package: "swift-log"),
-            ]
-        ),
+        .target(name: "StorefrontModel", dependencies: [.product(name: "Logging", package: "swift-log")]),
         // The embedded StoreBackend: catalog + signed SQLite ledger + test controls.
         .target(
             name: "LocalStore",
@@ -41,37 +34,34 @@ let package = Package(
                 "StorefrontModel",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // Pure terminal UI: buffers, widgets, the app. No ncurses, no I/O.
-        .target(
-            name: "TerminalUI",
-            dependencies: [
-                "StorefrontModel",
-                .product(name: "Collections", package: "swift-collections"),
-            ]
-        ),
+        .target(name: "TerminalUI", dependencies: ["StorefrontModel"]),
+        // Layouts from catalogs and layout files: where the terminal UI meets the catalog.
+        .target(name: "CatalogLayouts", dependencies: ["TerminalUI", "StoreCatalog"]),
         .systemLibrary(
             name: "CNcursesw",
             pkgConfig: "ncursesw",
-            providers: [.apt(["libncurses-dev"])]
+            // Debian and Ubuntu; on a Mac, Homebrew's ncurses (keg-only: put its lib/pkgconfig
+            // on PKG_CONFIG_PATH).
+            providers: [.apt(["libncurses-dev"]), .brew(["ncurses"])]
         ),
         // The only importer of ncurses.
         .target(name: "CursesBackend", dependencies: ["StorefrontModel", "TerminalUI", "CNcursesw"]),
         .executableTarget(
             name: "storefront",
             dependencies: [
-                "StoreCatalog", "StorefrontModel", "LocalStore", "TerminalUI", "CursesBackend",
+                "StoreCatalog", "StorefrontModel", "LocalStore", "TerminalUI", "CatalogLayouts", "CursesBackend",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        // `make bench`: every figure of issue 6 on the release build.
+        // `make bench`: start-up, frames, keystrokes, the ledger and memory, on the release build.
         .executableTarget(
             name: "storefront-bench",
             dependencies: [
-                "StoreCatalog", "StorefrontModel", "LocalStore", "TerminalUI", "CursesBackend",
+                "StoreCatalog", "StorefrontModel", "LocalStore", "TerminalUI", "CatalogLayouts", "CursesBackend",
                 // The bare ES256 verify rate, the ceiling for ledger verifications.
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
@@ -94,7 +84,7 @@ let package = Package(
         .testTarget(
             name: "TerminalUITests",
             dependencies: [
-                "TerminalUI", "LocalStore",
+                "TerminalUI", "CatalogLayouts", "LocalStore",
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
                 .product(name: "Clocks", package: "swift-clocks"),
             ],
@@ -105,7 +95,7 @@ let package = Package(
         .testTarget(
             name: "ReliabilityTests",
             dependencies: [
-                "StoreCatalog", "StorefrontModel", "LocalStore", "TerminalUI",
+                "StoreCatalog", "StorefrontModel", "LocalStore", "TerminalUI", "CatalogLayouts",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),

@@ -1,4 +1,8 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A pseudo-terminal pair for running `CursesTerminal` without a real terminal: tests
 /// and benchmarks start the terminal on `device`, type keys with `type(_:)`, and read

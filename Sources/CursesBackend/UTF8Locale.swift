@@ -1,4 +1,8 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Sets the process locale from the environment, as ncursesw requires before it starts,
 /// once per process. If that locale is not UTF-8 (LANG unset in a container or an ssh

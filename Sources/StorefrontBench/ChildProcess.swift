@@ -1,5 +1,9 @@
 import Foundation
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A benchmark step that could not run, with what and where.
 struct BenchError: Error, CustomStringConvertible {

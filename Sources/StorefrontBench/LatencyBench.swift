@@ -1,3 +1,4 @@
+import CatalogLayouts
 import CursesBackend
 import Foundation
 import LocalStore

@@ -1,6 +1,10 @@
 import CursesBackend
 import Foundation
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Figures 4 and 6, measured on the release `storefront` binary itself, each run a
 /// fresh process.

@@ -1,3 +1,4 @@
+import CatalogLayouts
 import StoreCatalog
 import TerminalUI
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CatalogLayouts
 import Foundation
 import StoreCatalog
 import TerminalUI

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CatalogLayouts
 import CursesBackend
 import Foundation
 import LocalStore

@@ -1,5 +1,9 @@
 import CursesBackend
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Testing
 import TerminalUI
 

@@ -1,5 +1,4 @@
 import Foundation
-import StoreCatalog
 
 /// Where "Terms of Service" and "Privacy Policy" lead.
 ///
@@ -14,15 +13,6 @@ public struct PolicyLinks: Sendable, Hashable {
     public init(termsOfService: URL? = nil, privacyPolicy: URL? = nil) {
         self.termsOfService = termsOfService
         self.privacyPolicy = privacyPolicy
-    }
-
-    /// The links a catalog's `appPolicies` give: its license agreement URL and the
-    /// privacy policy for `locale` (falling back like product names do).
-    public init(_ policies: AppPolicies, locale: String?, fallbackLocale: String? = nil) {
-        self.init(
-            termsOfService: policies.eulaURL,
-            privacyPolicy: policies.privacyPolicy(locale: locale, fallbackLocale: fallbackLocale)?.url
-        )
     }
 
     /// The link for `policy`.

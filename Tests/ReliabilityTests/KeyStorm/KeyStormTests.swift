@@ -1,9 +1,10 @@
+import CatalogLayouts
 import Foundation
 import LocalStore
 import StoreCatalog
 import StorefrontModel
-import Testing
 import TerminalUI
+import Testing
 
 /// Item 2: over 100,000 random keys (two seeds of 60,000 inputs, 94% of them keys) and resizes (1x1 to 300x100) into the headless app, over a
 /// Backyard Birds store that is slow, fails at random and asks to buy. Nothing crashes, at most

@@ -1,5 +1,6 @@
-import Testing
+import CatalogLayouts
 import TerminalUI
+import Testing
 
 /// Every screen of the app at 80x24, 40x12 and 120x40, over the local store with the
 /// Backyard Birds catalog and layout: the text, then the style runs.

@@ -1,7 +1,8 @@
+import CatalogLayouts
 import Foundation
 import StoreCatalog
-import Testing
 import TerminalUI
+import Testing
 
 @Suite("Layout files")
 struct LayoutFileTests {

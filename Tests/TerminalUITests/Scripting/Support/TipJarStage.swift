@@ -1,3 +1,4 @@
+import CatalogLayouts
 import Foundation
 import LocalStore
 import StoreCatalog

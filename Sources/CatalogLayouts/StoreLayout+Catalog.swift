@@ -1,4 +1,6 @@
 import StoreCatalog
+import StorefrontModel
+import TerminalUI
 
 extension StoreLayout {
     /// The layout used when there is no layout file: one subscriptions shop per group

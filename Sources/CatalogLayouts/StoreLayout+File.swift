@@ -1,6 +1,7 @@
 import Foundation
 import StoreCatalog
 import StorefrontModel
+import TerminalUI
 
 /// Why a layout file was refused: the file, the JSON path of the problem and what is wrong.
 ///

@@ -1,5 +1,7 @@
 import Foundation
 import StoreCatalog
+import StorefrontModel
+import TerminalUI
 
 /// A JSON value with its path in the document, for reading with checks.
 struct JSONNode {
