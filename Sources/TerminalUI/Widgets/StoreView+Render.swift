@@ -150,14 +150,9 @@ extension StoreView {
             let position = "\(min(state.selectedIndex, content.rows.count - 1) + 1)/\(content.rows.count)"
             positionStart = buffer.writeTrailing(position, endingAt: rect.maxX - 1, y: rect.y, style: context.style(Palette.secondary), within: rect) - 2
         }
-        let left = Rect(x: rect.x + 1, y: rect.y, width: max(0, positionStart - rect.x - 1), height: 1)
         if let filter = state.filterText {
-            let editing = state.focus == .filter
-            let text = "/" + filter
-            buffer.write(text, x: left.x, y: left.y, style: context.style(editing ? Palette.title : Palette.secondary), within: left)
-            if editing {
-                buffer.applyStyle(Palette.selected, to: Rect(x: left.x + displayWidth(of: text), y: left.y, width: 1, height: 1).intersection(left))
-            }
+            let left = Rect(x: rect.x, y: rect.y, width: max(0, positionStart - rect.x), height: 1)
+            ListFilter.drawLine(filter, isEditing: state.focus == .filter, in: left, options: context.options, into: &buffer)
         }
     }
 }

@@ -46,38 +46,15 @@ public struct StoreViewContent: Sendable {
         compactPriceWidth = all.lazy.map { displayWidth(of: priceLabel(for: $0, abbreviated: true)) }.max() ?? 0
     }
 
-    /// Whether `product` matches a filter: every word of `filter` starts a word of its
-    /// name or its ID, ignoring case and accents. Words start after a space or punctuation,
-    /// and at any CJK character (those scripts do not space their words). An empty or
-    /// blank filter matches everything.
+    /// Whether `product` matches a filter by the lists' one rule (`ListFilter`): every word
+    /// starts a word of its name or its ID.
     ///
     /// ```swift
-    /// StoreViewContent.matches(creme, filter: "CREME")       // true for "Crème Brûlée Mix"
-    /// StoreViewContent.matches(creme, filter: "mix bru")     // true: both words start words
+    /// StoreViewContent.matches(creme, filter: "mix bru")     // true for "Crème Brûlée Mix"
     /// StoreViewContent.matches(creme, filter: "seed.creme")  // true: the ID matches
-    /// StoreViewContent.matches(creme, filter: "reme")        // false: not at a word start
     /// ```
     public static func matches(_ product: Product, filter: String) -> Bool {
-        let words = filter.split(whereSeparator: \.isWhitespace).map { folded(String($0)) }
-        guard !words.isEmpty else { return true }
-        let name = folded(product.displayName)
-        let id = folded(product.id)
-        return words.allSatisfy { startsWord($0, in: name) || startsWord($0, in: id) }
-    }
-
-    private static func folded(_ text: String) -> String {
-        text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
-    }
-
-    private static func startsWord(_ word: String, in text: String) -> Bool {
-        var from = text.startIndex
-        while let found = text.range(of: word, range: from..<text.endIndex) {
-            guard found.lowerBound > text.startIndex else { return true }
-            let before = text[text.index(before: found.lowerBound)]
-            if !(before.isLetter || before.isNumber) || displayWidth(of: text[found.lowerBound]) > 1 { return true }
-            from = text.index(after: found.lowerBound)
-        }
-        return false
+        ListFilter.matches([product.displayName, product.id], filter: filter)
     }
 }
 

@@ -17,12 +17,11 @@ public enum StoreListItem: Sendable, Hashable {
         }
     }
 
-    /// The rows for `layout`, keeping those whose title contains `filter` (ignoring case
-    /// and accents; a blank filter keeps all).
+    /// The rows for `layout`, keeping those whose title matches `filter` by the lists' one
+    /// rule (`ListFilter`: every word starts a word of the title; a blank filter keeps all).
     public static func items(of layout: StoreLayout, filter: String?) -> [StoreListItem] {
         let all = layout.shops.map(StoreListItem.shop) + [.purchases]
-        let needle = (filter ?? "").trimmingCharacters(in: .whitespaces)
-        guard !needle.isEmpty else { return all }
-        return all.filter { $0.title.range(of: needle, options: [.caseInsensitive, .diacriticInsensitive]) != nil }
+        guard let filter else { return all }
+        return all.filter { ListFilter.matches([$0.title], filter: filter) }
     }
 }

@@ -31,13 +31,7 @@ struct LineList {
     /// returns where the cursor goes.
     func render(filterRow: Rect?, emptyMessage: String, into buffer: inout Buffer, line: (Int) -> Line) -> Position? {
         if let filterRow, let filter = list.filterText {
-            let editing = list.focus == .filter
-            let text = "/" + filter
-            buffer.write(text, x: filterRow.x + 1, y: filterRow.y, style: options.style(editing ? Palette.title : Palette.secondary), within: filterRow)
-            if editing {
-                let caret = Rect(x: filterRow.x + 1 + displayWidth(of: text), y: filterRow.y, width: 1, height: 1)
-                buffer.applyStyle(Palette.selected, to: caret.intersection(filterRow))
-            }
+            ListFilter.drawLine(filter, isEditing: list.focus == .filter, in: filterRow, options: options, into: &buffer)
         }
         guard rowCount > 0 else {
             buffer.write(emptyMessage.truncated(toWidth: area.width - 1, ellipsis: options.glyph(.ellipsis)), x: area.x + 1, y: area.y, style: options.style(Palette.secondary), within: area)

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Counts the work an app has in flight, so a headless run can tell when everything due
-/// at the current virtual time has happened (`StoreApp.settle()`).
+/// at the current virtual time has happened (`HeadlessApp.settle()`).
 ///
 /// Each piece of work (an effect, a store call, the handling of a store update) is an
 /// activity. A task knows the activities it runs for through a task-local chain, which
