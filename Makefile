@@ -26,11 +26,12 @@ bench: deps
 	$(SWIFT) build -c release
 	.build/release/storefront-bench $(if $(QUICK),--quick) --command "make bench$(if $(QUICK), QUICK=$(QUICK))"
 
-# The reliability suite (RELIABILITY=1: catalog fuzzing, key storms, SIGKILLed
+# Package.swift against the imports (.ci/check-imports.swift), then the reliability suite (RELIABILITY=1: catalog fuzzing, key storms, SIGKILLed
 # purchases, concurrent buyers, a full disk), libFuzzer on the catalog parser, then a scan of
 # every output the suite kept (and CHECK_LOGS, e.g. make test's output) for private keys.
 CHECK_DIR = .build-check/work
 check: deps
+	$(SWIFT) package dump-package | $(SWIFT) .ci/check-imports.swift
 	$(SWIFT) build --build-tests
 	@rm -rf $(CHECK_DIR) && mkdir -p $(CHECK_DIR)
 	set -o pipefail; RELIABILITY=1 RELIABILITY_WORK_DIR="$(abspath $(CHECK_DIR))" \

@@ -39,7 +39,7 @@ let package = Package(
         // Pure terminal UI: buffers, widgets, the app. No ncurses, no I/O.
         .target(name: "TerminalUI", dependencies: ["StorefrontModel"]),
         // Layouts from catalogs and layout files: where the terminal UI meets the catalog.
-        .target(name: "CatalogLayouts", dependencies: ["TerminalUI", "StoreCatalog"]),
+        .target(name: "CatalogLayouts", dependencies: ["TerminalUI", "StorefrontModel", "StoreCatalog"]),
         .systemLibrary(
             name: "CNcursesw",
             pkgConfig: "ncursesw",
@@ -75,7 +75,7 @@ let package = Package(
         .testTarget(
             name: "LocalStoreTests",
             dependencies: [
-                "LocalStore", "StorefrontModel",
+                "LocalStore", "StorefrontModel", "StoreCatalog",
                 .product(name: "Clocks", package: "swift-clocks"),
                 // Tests edit the ledger file directly, as a user with sqlite3 would.
                 .product(name: "GRDB", package: "GRDB.swift"),
@@ -84,13 +84,12 @@ let package = Package(
         .testTarget(
             name: "TerminalUITests",
             dependencies: [
-                "TerminalUI", "CatalogLayouts", "LocalStore",
+                "TerminalUI", "CatalogLayouts", "LocalStore", "StorefrontModel", "StoreCatalog",
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
-                .product(name: "Clocks", package: "swift-clocks"),
             ],
             exclude: ["__Snapshots__"]
         ),
-        .testTarget(name: "CursesBackendTests", dependencies: ["CursesBackend"]),
+        .testTarget(name: "CursesBackendTests", dependencies: ["CursesBackend", "TerminalUI"]),
         .testTarget(name: "EndToEndTests", dependencies: []),
         .testTarget(
             name: "ReliabilityTests",
