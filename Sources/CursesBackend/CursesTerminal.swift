@@ -77,7 +77,7 @@ public final class CursesTerminal {
     let outputDescriptor: Int32
     private let screen: OpaquePointer
     private let inputFile: UnsafeMutablePointer<FILE>
-    let outputFile: UnsafeMutablePointer<FILE>
+    private let outputFile: UnsafeMutablePointer<FILE>
     private let handlesSignals: Bool
     private var stopped = false
 

@@ -83,25 +83,6 @@ extension TerminalSessionTests {
             #expect(session.screen.cell(x: 11, y: 2).text == "|")
         }
 
-        @Test("Emoji clusters reach the terminal whole: a skin tone, a ZWJ family, a heart and a keycap with their selectors")
-        func wholeClusters() throws {
-            let session = try TerminalSession(width: 30, height: 4)
-            var frame = session.frame()
-            frame.write("❤️ 1️⃣ love|", x: 0, y: 0)
-            frame.write("👍🏽 ok", x: 0, y: 1)
-            frame.write("👨‍👩‍👧 family", x: 0, y: 2)
-            session.draw(frame, cursor: Position(x: 3, y: 3))
-            let written = String(decoding: session.lastOutput, as: UTF8.self)
-            for cluster in ["❤️", "1️⃣", "👍🏽", "👨‍👩‍👧"] {
-                #expect(written.contains(cluster), "\(cluster) was not written whole")
-            }
-            // Marks ncurses combines stay in its cell: the row lines up as the frame does.
-            #expect(session.screen.textLines()[0] == frame.textLines()[0])
-            // Written beside ncurses, the cursor and rendition come back to where it left them.
-            #expect(session.screen.cursorX == 3 && session.screen.cursorY == 3)
-            #expect(session.draw(frame, cursor: Position(x: 3, y: 3)).bytes == 0, "an idle frame writes nothing")
-        }
-
         @Test("Replacing wide characters with narrow ones leaves no stale halves")
         func wideToNarrow() throws {
             let session = try TerminalSession(width: 20, height: 2)

@@ -90,35 +90,4 @@ struct TerminalRunTests {
         Self.expect(pane, equals: try await StorefrontBinary.snapshot([], keys: ["down", "down", "enter"]))
     }
 
-    /// Emoji whose clusters ncurses cannot keep in one cell (a ZWJ family) or keeps only with
-    /// their selector (a heart, a keycap) reach the pane whole, as the snapshot has them.
-    /// tmux 3.3 measures a skin-toned emoji as two emoji (four columns, where modern
-    /// terminals and the snapshot give two), so that one is checked on the bytes instead
-    /// (CursesBackendTests' wholeClusters).
-    @Test func emojiClustersWhole() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("emoji-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let tipJar = StorefrontBinary.packageRoot.appendingPathComponent("Resources/Catalogs/TipJar.storekit")
-        var catalog = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: tipJar)) as? [String: Any])
-        var products = try #require(catalog["products"] as? [[String: Any]])
-        for (index, name) in ["Heart ❤️ Tip", "Keycap 1️⃣ Tip", "Family 👨‍👩‍👧 Tip", "Flag 🇯🇵 Tip"].enumerated() {
-            var localizations = try #require(products[index]["localizations"] as? [[String: Any]])
-            for entry in localizations.indices { localizations[entry]["displayName"] = name }
-            products[index]["localizations"] = localizations
-        }
-        catalog["products"] = products
-        let file = folder.appendingPathComponent("Emoji.storekit")
-        try JSONSerialization.data(withJSONObject: catalog).write(to: file)
-
-        let options = ["--catalog", file.path]
-        let tmux = try await TmuxSession(width: 80, height: 24, command: Self.run(options))
-        _ = try await tmux.screen(showing: "Consumables")
-        try await tmux.press("enter")
-        let pane = try await tmux.screen(showing: "Family")
-        let snapshot = try await StorefrontBinary.snapshot(options, keys: ["enter"])
-        #expect(snapshot.contains { $0.contains("Family 👨‍👩‍👧 Tip") } && snapshot.contains { $0.contains("Heart ❤️ Tip") })
-        Self.expect(pane, equals: snapshot)
-    }
-
 }

@@ -6,8 +6,6 @@ final class TerminalSession {
     let pty: PseudoTerminal
     let terminal: CursesTerminal
     private(set) var screen: ScreenModel
-    /// What the last `draw` sent to the terminal.
-    private(set) var lastOutput: [UInt8] = []
 
     init(width: Int = 40, height: Int = 10, color: Bool = true, handlesSignals: Bool = false) throws {
         pty = try PseudoTerminal(width: width, height: height)
@@ -31,7 +29,6 @@ final class TerminalSession {
     func draw(_ buffer: Buffer, cursor: Position? = nil) -> (cells: Int, bytes: Int) {
         let cells = terminal.draw(buffer, cursor: cursor)
         let output = pty.readOutput()
-        lastOutput = output
         screen.feed(output)
         return (cells, output.count)
     }
