@@ -19,15 +19,20 @@ extension TerminalSessionTests {
             return frame
         }
 
+        static func expectEveryClusterWhole(in output: [UInt8], sourceLocation: SourceLocation = #_sourceLocation) {
+            for cluster in clusters {
+                let whole = output.contains(Array(cluster.utf8))
+                let scalars = cluster.unicodeScalars.map { "U+" + String($0.value, radix: 16, uppercase: true) }
+                #expect(whole, "\(scalars) was not written whole", sourceLocation: sourceLocation)
+            }
+        }
+
         @Test("Each cluster's bytes are written together, and it takes the columns display width gives it")
         func wholeClusters() throws {
             let session = try TerminalSession(width: 20, height: 8, joinsClusters: true)
             let frame = Self.frame(session, style: Style(.bold, foreground: .green))
             session.draw(frame, cursor: Position(x: 0, y: 7))
-            let output = session.lastOutput
-            for cluster in Self.clusters {
-                #expect(output.contains(Array(cluster.utf8)), "\(cluster.unicodeScalars.map { String($0.value, radix: 16) }) not written whole")
-            }
+            Self.expectEveryClusterWhole(in: session.lastOutput)
             #expect(session.screen.textLines() == frame.textLines())
             for (row, cluster) in Self.clusters.enumerated() {
                 #expect(session.screen.cell(x: 3, y: row).text == cluster)
@@ -105,10 +110,7 @@ extension TerminalSessionTests {
             session.draw(frame)
             session.terminal.invalidate()
             session.draw(frame)
-            let output = session.lastOutput
-            for cluster in Self.clusters {
-                #expect(output.contains(Array(cluster.utf8)))
-            }
+            Self.expectEveryClusterWhole(in: session.lastOutput)
             #expect(session.screen.textLines() == frame.textLines())
         }
     }
