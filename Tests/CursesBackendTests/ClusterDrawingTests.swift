@@ -103,6 +103,30 @@ extension TerminalSessionTests {
             #expect(session.screen.unknown.isEmpty)
         }
 
+        /// As in DrawingTests' selection move, with a sequence on each row: the rows the
+        /// selection leaves and reaches are rewritten, and their sequences spliced again
+        /// (about 50 bytes more than the same rows in plain text).
+        @Test("Moving the selection over rows with emoji sequences keeps them whole, for under 250 bytes a move")
+        func selectionMove() throws {
+            let session = try TerminalSession(width: 80, height: 24, joinsClusters: true)
+            func frame(selected: Int) -> Buffer {
+                var frame = session.frame()
+                for (row, cluster) in Self.clusters.enumerated() {
+                    frame.write("  Tip " + cluster + " tip".padded(toWidth: 30) + "$4.99", x: 0, y: row + 2)
+                }
+                frame.applyStyle(Style(.reverse), to: Rect(x: 0, y: selected + 2, width: 80, height: 1))
+                return frame
+            }
+            session.draw(frame(selected: 0), cursor: Position(x: 0, y: 2))
+            for selected in 1..<Self.clusters.count {
+                let move = session.draw(frame(selected: selected), cursor: Position(x: 0, y: selected + 2))
+                #expect(move.bytes < 250)
+                #expect(session.screen.textLines() == frame(selected: selected).textLines())
+                #expect(session.screen.cell(x: 6, y: selected + 2).style == Style(.reverse))
+                #expect(session.screen.cell(x: 6, y: selected + 1).style == .plain)
+            }
+        }
+
         @Test("Redrawing after invalidate() writes the clusters whole again")
         func invalidate() throws {
             let session = try TerminalSession(width: 20, height: 8, joinsClusters: true)
