@@ -7,6 +7,9 @@ extension CursesTerminal {
     /// `doupdate`. A frame identical to the last one, with the cursor where it was, writes
     /// nothing at all. Returns the number of cells written.
     ///
+    /// Each cell's grapheme cluster reaches the terminal whole ("👍🏽", "❤️", "👨‍👩‍👧",
+    /// "🇯🇵"), in the columns `displayWidth(of:)` gives it: see `ClusterOutput`.
+    ///
     /// `cursor` puts the visible hardware cursor on that cell (the focused row: screen
     /// readers and magnifiers follow it); nil hides it.
     ///
