@@ -41,4 +41,14 @@ static inline const char *sf_string_capability(const char *name) {
     return (value == NULL || value == (char *)-1) ? NULL : value;
 }
 
+// The terminal's sequence that moves the cursor to row y, column x (cup), or NULL.
+// tiparm is variadic, which Swift cannot call.
+static inline const char *sf_cursor_address(int y, int x) {
+    const char *cup = sf_string_capability("cup");
+    return cup == NULL ? NULL : tiparm(cup, y, x);
+}
+
+// A terminfo boolean capability of the current terminal (false when absent).
+static inline bool sf_flag(const char *name) { return tigetflag(name) > 0; }
+
 #endif

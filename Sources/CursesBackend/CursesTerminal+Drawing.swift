@@ -7,6 +7,9 @@ extension CursesTerminal {
     /// `doupdate`. A frame identical to the last one, with the cursor where it was, writes
     /// nothing at all. Returns the number of cells written.
     ///
+    /// Each cell's grapheme cluster reaches the terminal whole ("👍🏽", "❤️", "👨‍👩‍👧",
+    /// "🇯🇵"), in the columns `displayWidth(of:)` gives it: see `ClusterOutput`.
+    ///
     /// `cursor` puts the visible hardware cursor on that cell (the focused row: screen
     /// readers and magnifiers follow it); nil hides it.
     ///
@@ -19,10 +22,12 @@ extension CursesTerminal {
     @discardableResult
     public func draw(_ buffer: Buffer, cursor: Position? = nil) -> Int {
         let changes = buffer.diff(from: previousFrame ?? Buffer(width: 0, height: 0))
+        let previous = previousFrame.flatMap { $0.width == buffer.width && $0.height == buffer.height ? $0 : nil }
         previousFrame = buffer
         var written = 0
+        var splices: [Splice] = []
         var rendition = Rendition(style: .plain, attributes: sf_a_normal(), pair: 0)
-        for change in changes where change.y < area.height {
+        for (index, change) in changes.enumerated() where change.y < area.height {
             var column = change.columns.lowerBound
             while column < change.columns.upperBound {
                 let cell = buffer.cells[change.y * buffer.width + column]
@@ -30,17 +35,42 @@ extension CursesTerminal {
                     if cell.style != rendition.style {
                         rendition = self.rendition(for: cell.style)
                     }
-                    put(cell, x: column, y: change.y, rendition)
+                    let output = ClusterOutput(cell.symbol)
+                    put(output, x: column, y: change.y, rendition)
+                    // Also over a spliced cluster: ncurses may take the new cell for its stand-in
+                    // and write nothing.
+                    if output.isSpliced || previous?.hasSplicedCluster(y: change.y, columns: column..<(column + cell.width)) == true {
+                        splices.append(Splice(x: column, y: change.y, width: cell.width, output: output, rendition: rendition))
+                    }
                     written += 1
                 }
                 column += max(1, cell.width)
+            }
+            if index + 1 < changes.count, changes[index + 1].y == change.y {
+                splices += unchangedSplices(in: buffer, y: change.y, columns: change.columns.upperBound..<changes[index + 1].columns.lowerBound)
             }
         }
         guard written > 0 || cursor != self.cursor || cursorShown == nil else { return 0 }
         placeCursor(cursor)
         wnoutrefresh(window)
         doupdate()
+        write(splices)
         return written
+    }
+
+    /// Spliced clusters in an unchanged stretch between two changed ones on a row: ncurses
+    /// reprints a short stretch rather than move the cursor over it, with the stand-ins.
+    private func unchangedSplices(in buffer: Buffer, y: Int, columns: Range<Int>) -> [Splice] {
+        var splices: [Splice] = []
+        for column in columns {
+            let cell = buffer.cells[y * buffer.width + column]
+            guard cell.symbol.utf8.count > 1, column + cell.width <= area.width else { continue }
+            let output = ClusterOutput(cell.symbol)
+            if output.isSpliced {
+                splices.append(Splice(x: column, y: y, width: cell.width, output: output, rendition: rendition(for: cell.style)))
+            }
+        }
+        return splices
     }
 
     private func placeCursor(_ position: Position?) {
@@ -55,18 +85,26 @@ extension CursesTerminal {
         }
     }
 
-    /// A cell's symbol as ncurses cells: one `cchar_t` per terminal glyph (a flag's two
-    /// regional indicators take one column each), each with its combining marks.
-    private func put(_ cell: Cell, x: Int, y: Int, _ rendition: Rendition) {
-        var column = x
-        for glyph in terminalGlyphs(of: cell.symbol) {
-            var characters = glyph.scalars.prefix(Int(sf_cchar_max()) - 1).map { wchar_t(bitPattern: $0.value) }
-            characters.append(0)
-            var cchar = cchar_t()
-            setcchar(&cchar, characters, rendition.attributes, rendition.pair, nil)
-            mvwadd_wch(window, Int32(y), Int32(column), &cchar)
-            column += glyph.width
+    /// A cell's cluster as ncurses cells: one `cchar_t`, or the stand-ins of a spliced one
+    /// (one per terminal glyph: a flag's two regional indicators take one column each).
+    private func put(_ output: ClusterOutput, x: Int, y: Int, _ rendition: Rendition) {
+        switch output {
+        case .cell(let characters):
+            put(characters, x: x, y: y, rendition)
+        case .spliced(let standIns, _):
+            var column = x
+            for glyph in standIns {
+                let characters = glyph.scalars.prefix(Int(sf_cchar_max()) - 1).map { wchar_t(bitPattern: $0.value) }
+                put(characters + [0], x: column, y: y, rendition)
+                column += glyph.width
+            }
         }
+    }
+
+    private func put(_ characters: [wchar_t], x: Int, y: Int, _ rendition: Rendition) {
+        var cchar = cchar_t()
+        setcchar(&cchar, characters, rendition.attributes, rendition.pair, nil)
+        mvwadd_wch(window, Int32(y), Int32(x), &cchar)
     }
 
     private func rendition(for style: Style) -> Rendition {
@@ -83,8 +121,19 @@ extension CursesTerminal {
 }
 
 /// ncurses attributes and colour pair for one `Style`, kept while consecutive cells share it.
-private struct Rendition {
+struct Rendition {
     let style: Style
     let attributes: attr_t
     let pair: Int16
+}
+
+private extension Buffer {
+    /// Whether any of `columns` on row `y` belongs to a cluster that was spliced.
+    func hasSplicedCluster(y: Int, columns: Range<Int>) -> Bool {
+        columns.contains { column in
+            var lead = y * width + column
+            while lead > y * width && cells[lead].isContinuation { lead -= 1 }
+            return cells[lead].symbol.utf8.count > 1 && ClusterOutput(cells[lead].symbol).isSpliced
+        }
+    }
 }

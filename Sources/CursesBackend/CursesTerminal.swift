@@ -223,7 +223,9 @@ public final class CursesTerminal {
         return bytes
     }
 
-    private func withoutPadding(_ sequence: [UInt8]) -> [UInt8] {
+    /// A terminfo string without its delay padding ("$<5>"): bytes written directly, not
+    /// through tputs.
+    func withoutPadding(_ sequence: [UInt8]) -> [UInt8] {
         var result: [UInt8] = []
         var index = 0
         while index < sequence.count {

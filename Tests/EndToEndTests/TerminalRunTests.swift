@@ -89,5 +89,4 @@ struct TerminalRunTests {
         let pane = try await tmux.screen(showing: "Copper Tube Feeder")
         Self.expect(pane, equals: try await StorefrontBinary.snapshot([], keys: ["down", "down", "enter"]))
     }
-
 }

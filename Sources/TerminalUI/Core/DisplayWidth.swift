@@ -34,8 +34,8 @@ public func displayWidth(ofScalar scalar: Unicode.Scalar) -> Int {
 ///
 /// Each spacing code point adds its own width; combining marks, variation selectors
 /// and other zero-width code points add nothing. An emoji ZWJ sequence or an emoji
-/// with a skin-tone modifier counts as its first emoji (2 columns), because ncurses
-/// keeps one spacing character per cell and the backend draws only that one.
+/// with a skin-tone modifier counts as its first emoji (2 columns), as terminals that
+/// join such sequences draw them; the backend writes the whole sequence there.
 ///
 /// ```swift
 /// displayWidth(of: Character("é"))            // 1
@@ -83,7 +83,8 @@ public struct TerminalGlyph: Sendable, Hashable {
     }
 }
 
-/// Splits a grapheme cluster into the glyphs a cell-based terminal draws, left to right.
+/// Splits a grapheme cluster into the glyphs a cell-based terminal draws, left to right
+/// (the backend keeps them in ncurses for a cluster it writes whole itself).
 /// Their widths add up to `displayWidth(of:)`. Parts a cell cannot hold are left out:
 /// unprintable code points (controls, separators), everything from a zero-width joiner on, skin-tone modifiers after
 /// an emoji and U+FE0F (so a text-default symbol such as ❤ keeps its one-column width).

@@ -4,6 +4,10 @@ import TerminalUI
 /// what a user would see: text per column (wide characters take two), attributes,
 /// colours and the cursor. Sequences it does not know are collected in `unknown`, so
 /// a test notices when ncurses starts using something new.
+///
+/// Like xterm it measures each code point with wcwidth, so "👍🏽" takes four columns. With
+/// `joinsClusters` it is a terminal that joins a grapheme cluster into one cell as its
+/// bytes arrive ("👍🏽", "👨‍👩‍👧", "🇯🇵"), as wide as `displayWidth(of:)` says.
 struct ScreenModel {
     struct Cell: Equatable {
         var text = " "
@@ -13,6 +17,7 @@ struct ScreenModel {
 
     let width: Int
     let height: Int
+    let joinsClusters: Bool
     private(set) var rows: [[Cell]]
     private(set) var cursorX = 0
     private(set) var cursorY = 0
@@ -25,9 +30,10 @@ struct ScreenModel {
     private var scrollBottom: Int
     private var savedCursor = (0, 0)
 
-    init(width: Int, height: Int) {
+    init(width: Int, height: Int, joinsClusters: Bool = false) {
         self.width = width
         self.height = height
+        self.joinsClusters = joinsClusters
         rows = Array(repeating: Array(repeating: Cell(), count: width), count: height)
         scrollBottom = height - 1
     }
@@ -119,11 +125,13 @@ struct ScreenModel {
 
     private mutating func printScalar(_ scalar: Unicode.Scalar) {
         let width = displayWidth(ofScalar: scalar)
+        let lead = leadBeforeCursor()
+        if joinsClusters, (rows[cursorY][lead].text + String(scalar)).count == 1 {
+            join(scalar, into: lead)
+            return
+        }
         if width == 0 {
             // A combining mark joins the character before the cursor.
-            let x = max(0, (pendingWrap ? cursorX : cursorX - 1))
-            var lead = x
-            while lead > 0 && rows[cursorY][lead].isContinuation { lead -= 1 }
             rows[cursorY][lead].text.unicodeScalars.append(scalar)
             return
         }
@@ -140,6 +148,30 @@ struct ScreenModel {
             pendingWrap = true
         } else {
             cursorX += width
+        }
+    }
+
+    /// The first column of the character before the cursor.
+    private func leadBeforeCursor() -> Int {
+        var lead = max(0, (pendingWrap ? cursorX : cursorX - 1))
+        while lead > 0 && rows[cursorY][lead].isContinuation { lead -= 1 }
+        return lead
+    }
+
+    /// Adds a code point to the cluster at `lead`; the cell widens when the cluster does
+    /// (two regional indicators make a two-column flag).
+    private mutating func join(_ scalar: Unicode.Scalar, into lead: Int) {
+        var cell = rows[cursorY][lead]
+        var oldWidth = 1
+        while lead + oldWidth < width && rows[cursorY][lead + oldWidth].isContinuation { oldWidth += 1 }
+        cell.text.unicodeScalars.append(scalar)
+        rows[cursorY][lead] = cell
+        let newWidth = displayWidth(of: cell.text)
+        for column in (lead + oldWidth)..<min(width, lead + newWidth) {
+            rows[cursorY][column] = Cell(text: "", style: cell.style, isContinuation: true)
+        }
+        if newWidth > oldWidth && !pendingWrap {
+            cursorX = min(width - 1, cursorX + newWidth - oldWidth)
         }
     }
 

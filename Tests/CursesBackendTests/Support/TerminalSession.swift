@@ -6,8 +6,12 @@ final class TerminalSession {
     let pty: PseudoTerminal
     let terminal: CursesTerminal
     private(set) var screen: ScreenModel
+    /// The bytes the last `draw` wrote.
+    private(set) var lastOutput: [UInt8] = []
 
-    init(width: Int = 40, height: Int = 10, color: Bool = true, handlesSignals: Bool = false) throws {
+    /// `joinsClusters`: the screen model joins grapheme clusters as some terminals do (see
+    /// `ScreenModel`).
+    init(width: Int = 40, height: Int = 10, color: Bool = true, handlesSignals: Bool = false, joinsClusters: Bool = false) throws {
         pty = try PseudoTerminal(width: width, height: height)
         terminal = try CursesTerminal(options: .init(
             input: pty.device,
@@ -16,7 +20,7 @@ final class TerminalSession {
             color: color,
             handlesSignals: handlesSignals
         ))
-        screen = ScreenModel(width: width, height: height)
+        screen = ScreenModel(width: width, height: height, joinsClusters: joinsClusters)
     }
 
     deinit {
@@ -29,6 +33,7 @@ final class TerminalSession {
     func draw(_ buffer: Buffer, cursor: Position? = nil) -> (cells: Int, bytes: Int) {
         let cells = terminal.draw(buffer, cursor: cursor)
         let output = pty.readOutput()
+        lastOutput = output
         screen.feed(output)
         return (cells, output.count)
     }
