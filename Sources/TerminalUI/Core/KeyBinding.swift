@@ -1,29 +1,52 @@
-/// One entry of an app's key table: the keys, what the help bar calls the action, and
-/// the action itself. The same table drives dispatch (`action(for:)`) and the help bar
-/// (`helpLine(width:options:)`), so the two cannot drift apart.
+/// One entry of an app's key table: the keys, what the help bar calls them, and the
+/// action each key sends. The same table drives dispatch (`action(for:)`) and the help
+/// bar (`helpLine(width:options:)`), so the two cannot drift apart.
+///
+/// Keys of one entry may send different actions that share a label, so an action can
+/// carry its data (which way to move) instead of the app re-reading the key:
 ///
 /// ```swift
-/// enum Action { case move, buy, quit }
+/// enum Action: Hashable { case move(by: Int), buy, quit }
 /// let bindings = [
-///     KeyBinding([.up, .down], help: "move", action: Action.move),
-///     KeyBinding([.enter], help: "buy", action: .buy),
+///     KeyBinding([.up: Action.move(by: -1), .down: .move(by: 1)], help: "move"),
+///     KeyBinding([.enter], help: "buy", action: Action.buy),
 ///     KeyBinding([.char("q"), .ctrl("c")], help: "quit", action: .quit),
 /// ]
-/// bindings.action(for: .ctrl("c"))                              // .quit
+/// bindings.action(for: .down)                             // .move(by: 1)
 /// bindings.helpLine(width: 80, options: RenderOptions())  // "↑/↓ move  enter buy  q/ctrl-c quit"
 /// ```
 public struct KeyBinding<Action: Sendable & Hashable>: Sendable, Hashable {
-    /// The keys that trigger the action, in the order the help bar names them.
-    public var keys: [Key]
-    /// The help bar's word for the action; an empty label keeps the binding out of it.
-    public var help: String
-    /// What the app does: usually a case of the app's own action enum.
-    public var action: Action
+    /// A key and the action it sends.
+    public struct Entry: Sendable, Hashable {
+        public var key: Key
+        public var action: Action
+    }
 
-    public init(_ keys: [Key], help: String, action: Action) {
-        self.keys = keys
+    /// The keys and their actions, in the order the help bar names the keys.
+    public var entries: [Entry]
+    /// The help bar's word for the keys; an empty label keeps the binding out of it.
+    public var help: String
+
+    /// Keys that each send their own action.
+    public init(_ actions: KeyValuePairs<Key, Action>, help: String) {
+        entries = actions.map { Entry(key: $0.key, action: $0.value) }
         self.help = help
-        self.action = action
+    }
+
+    /// Keys that all send the same action.
+    public init(_ keys: [Key], help: String, action: Action) {
+        entries = keys.map { Entry(key: $0, action: action) }
+        self.help = help
+    }
+
+    /// The keys, in help-bar order.
+    public var keys: [Key] {
+        entries.map(\.key)
+    }
+
+    /// What `key` sends, if this binding lists it.
+    public func action(for key: Key) -> Action? {
+        entries.first { $0.key == key }?.action
     }
 
     /// The help bar entry: key labels joined by "/", a space, then `help`.
@@ -35,7 +58,7 @@ public struct KeyBinding<Action: Sendable & Hashable>: Sendable, Hashable {
 extension Sequence {
     /// The action of the first binding that lists `key`.
     public func action<Action>(for key: Key) -> Action? where Element == KeyBinding<Action> {
-        first { $0.keys.contains(key) }?.action
+        lazy.compactMap { $0.action(for: key) }.first
     }
 
     /// The help bar text: entries separated by two spaces, in table order, as many whole

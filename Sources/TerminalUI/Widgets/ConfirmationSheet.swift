@@ -9,7 +9,7 @@ import StorefrontModel
 /// sheet.focus = .cancel                                    // tab
 /// sheet.render(in: screen, options: context.options, into: &buffer)
 /// ```
-public struct ConfirmationSheet: Sendable {
+public struct ConfirmationSheet: Sendable, Hashable {
     /// The sheet's two buttons.
     public enum Choice: Sendable, Hashable {
         case confirm, cancel

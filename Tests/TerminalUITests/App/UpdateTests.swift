@@ -260,7 +260,7 @@ struct UpdateTests {
     func tablesDriveDispatch(context: AppKeyBindings.Context) {
         for binding in AppKeyBindings.table(for: context) {
             for key in binding.keys {
-                #expect(AppKeyBindings.table(for: context).action(for: key) == binding.action)
+                #expect(AppKeyBindings.table(for: context).action(for: key) == binding.action(for: key))
             }
         }
         let line = AppKeyBindings.table(for: context).helpLine(width: 200, options: RenderOptions())

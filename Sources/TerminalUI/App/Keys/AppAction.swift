@@ -1,20 +1,25 @@
 /// What a key does in the app. Each screen's `KeyBinding` table maps keys to these, and
-/// the same table writes the help bar and the help overlay.
+/// the same table writes the help bar and the help overlay. An action carries what it
+/// needs (which way, how far), so nothing downstream looks at the key again.
 ///
 /// ```swift
-/// AppKeyBindings.table(for: .storeList).action(for: .char("j"))  // .move
+/// AppKeyBindings.table(for: .storeList).action(for: .char("j"))  // .move(by: 1)
 /// ```
 public enum AppAction: Sendable, Hashable {
-    /// Up or down a row (↑ k / ↓ j).
-    case move
-    /// Page up, page down, home, end.
-    case jump
-    /// The previous or next plan (← / →).
-    case choosePlan
+    /// Up or down rows (↑ k / ↓ j): -1 is up.
+    case move(by: Int)
+    /// Up or down screenfuls (page up / page down): -1 is up.
+    case page(by: Int)
+    /// To the first row (home).
+    case toStart
+    /// To the last row (end).
+    case toEnd
+    /// The previous or next plan (← / →): -1 is the previous.
+    case choosePlan(by: Int)
     /// Opens the selected shop, or buys the selected product, or presses the focused button.
     case activate
-    /// Between the list and the buttons (tab / shift-tab).
-    case cycleFocus
+    /// Between the list and the buttons (tab, or shift-tab backwards).
+    case cycleFocus(backwards: Bool)
     /// Back to the store list.
     case back
     /// Restores purchases, or retries a failed load.

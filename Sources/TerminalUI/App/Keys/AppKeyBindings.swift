@@ -4,6 +4,7 @@
 /// ```swift
 /// let table = AppKeyBindings.table(for: .shop(kind: .store, loadFailed: false))
 /// table.action(for: .enter)                                   // .activate
+/// table.action(for: .pageDown)                                // .page(by: 1)
 /// table.helpLine(width: 80, options: RenderOptions())         // "↑/↓/k/j move  enter buy  …"
 /// ```
 public enum AppKeyBindings {
@@ -29,14 +30,16 @@ public enum AppKeyBindings {
     // Each action is listed once with its main keys and a label; aliases follow with no
     // label, so the help bar stays short and the help overlay lists them with the action.
     // Help and quit come right after a screen's main keys, so even a narrow bar shows them.
-    static let move = KeyBinding([.up, .down], help: "move", action: AppAction.move)
-    static let moveAliases = KeyBinding([.char("k"), .char("j")], help: "", action: AppAction.move)
-    static let jump = KeyBinding([.pageUp, .pageDown, .home, .end], help: "jump", action: AppAction.jump)
+    static let move = KeyBinding([.up: AppAction.move(by: -1), .down: .move(by: 1)], help: "move")
+    static let moveAliases = KeyBinding([.char("k"): AppAction.move(by: -1), .char("j"): .move(by: 1)], help: "")
+    static let jump = KeyBinding(
+        [.pageUp: AppAction.page(by: -1), .pageDown: .page(by: 1), .home: .toStart, .end: .toEnd], help: "jump"
+    )
     static let help = KeyBinding([.char("?")], help: "help", action: AppAction.help)
     static let quit = KeyBinding([.char("q")], help: "quit", action: AppAction.quit)
     static let quitAlias = KeyBinding([.ctrl("c")], help: "", action: AppAction.quit)
-    static let focus = KeyBinding([.tab], help: "buttons", action: AppAction.cycleFocus)
-    static let focusAlias = KeyBinding([.backTab], help: "", action: AppAction.cycleFocus)
+    static let focus = KeyBinding([.tab], help: "buttons", action: AppAction.cycleFocus(backwards: false))
+    static let focusAlias = KeyBinding([.backTab], help: "", action: AppAction.cycleFocus(backwards: true))
 
     /// The table for `context`, in help-bar order: what matters most first.
     public static func table(for context: Context) -> [KeyBinding<AppAction>] {
@@ -52,7 +55,7 @@ public enum AppKeyBindings {
             ]
         case .shop(let kind, let loadFailed, let hasButtons, let buttonFocused):
             [move]
-                + (kind == .subscriptions ? [KeyBinding([.left, .right], help: "plan", action: .choosePlan)] : [])
+                + (kind == .subscriptions ? [KeyBinding([.left: .choosePlan(by: -1), .right: .choosePlan(by: 1)], help: "plan")] : [])
                 + [
                     // Only what Enter does now: press the focused button, or buy what can be bought.
                     KeyBinding([.enter], help: buttonFocused ? "press" : loadFailed ? "" : kind == .subscriptions ? "subscribe" : "buy", action: .activate),
@@ -76,7 +79,7 @@ public enum AppKeyBindings {
             [
                 KeyBinding([.enter], help: "done", action: .activate),
                 KeyBinding([.esc], help: "clear", action: .back),
-                KeyBinding([.up, .down], help: "move", action: .move),
+                KeyBinding([.up: .move(by: -1), .down: .move(by: 1)], help: "move"),
                 KeyBinding([.ctrl("c")], help: "quit", action: .quit),
             ]
         case .help:
@@ -89,9 +92,9 @@ public enum AppKeyBindings {
                 KeyBinding([.enter], help: "choose", action: .activate),
                 KeyBinding([.char("y")], help: "confirm", action: .confirm),
                 KeyBinding([.esc, .char("n")], help: "cancel", action: .cancel),
-                KeyBinding([.tab], help: "switch", action: .cycleFocus),
+                KeyBinding([.tab], help: "switch", action: .cycleFocus(backwards: false)),
                 KeyBinding([.ctrl("c")], help: "quit", action: .quit),
-                KeyBinding([.backTab, .left, .right], help: "", action: .cycleFocus),
+                KeyBinding([.backTab: .cycleFocus(backwards: true), .left: .cycleFocus(backwards: true), .right: .cycleFocus(backwards: false)], help: ""),
             ]
         case .alert:
             [
@@ -104,8 +107,8 @@ public enum AppKeyBindings {
                 KeyBinding([.enter], help: "choose", action: .activate),
                 KeyBinding([.char("y")], help: "yes", action: .confirm),
                 KeyBinding([.esc, .char("n")], help: "no", action: .cancel),
-                KeyBinding([.tab], help: "switch", action: .cycleFocus),
-                KeyBinding([.backTab, .left, .right], help: "", action: .cycleFocus),
+                KeyBinding([.tab], help: "switch", action: .cycleFocus(backwards: false)),
+                KeyBinding([.backTab: .cycleFocus(backwards: true), .left: .cycleFocus(backwards: true), .right: .cycleFocus(backwards: false)], help: ""),
                 // A second Ctrl-C means it.
                 KeyBinding([.ctrl("c")], help: "", action: .confirm),
             ]

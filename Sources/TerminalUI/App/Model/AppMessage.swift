@@ -37,7 +37,7 @@ public enum AppMessage: Sendable {
 /// ```swift
 /// let request = PurchaseRequest(id: 1, product: tip, options: [], shopID: "tips")
 /// ```
-public struct PurchaseRequest: Sendable, Identifiable {
+public struct PurchaseRequest: Sendable, Hashable, Identifiable {
     public let id: UInt64
     public let product: Product
     public let options: Set<Product.PurchaseOption>

@@ -13,6 +13,10 @@ import StorefrontModel
 /// let effects = state.update(.key(.enter))  // opens the second shop: [.loadProducts(…)]
 /// state.screen                              // .shop("food")
 /// ```
+///
+/// Each screen is a feature of its own (`AppScreen`: its state, update, drawing and
+/// hit-test); the app keeps their states, routes keys to the screen on show or to the
+/// overlays over it, and does what reaches beyond one screen: opening, buying, restoring.
 public struct AppState: Sendable {
     /// The screens, from the store list down.
     public enum Screen: Sendable, Hashable {
@@ -40,16 +44,8 @@ public struct AppState: Sendable {
     /// Selection, scroll, filter and focus of the Purchases screen.
     public var purchasesList = StoreListState()
 
-    public var isShowingHelp = false
-    /// The purchase waiting on the confirmation sheet, and the sheet.
-    public var confirmation: Confirmation?
-    /// The Redeem Code sheet, while open.
-    public var redeemSheet: RedeemCodeSheet?
-    /// "Quit anyway?", asked when the customer quits while a confirmed purchase runs.
-    public var quitQuestion: Question?
-    /// Alerts to show, the first on screen; one arriving while another shows waits its
-    /// turn, so no result is lost.
-    public var alerts: [Alert] = []
+    /// The sheets, alerts and help drawn over the screen.
+    public var overlays = Overlays()
 
     /// What the store reported last.
     public var store = StoreData()
@@ -122,6 +118,14 @@ public struct AppState: Sendable {
         store.products[shop.slot] ?? .loading
     }
 
+    /// The alerts waiting to show, the first on screen.
+    public var alerts: [Alert] { overlays.alerts }
+    /// The purchase waiting on the confirmation sheet.
+    public var confirmation: Confirmation? { overlays.confirmation }
+    /// "Quit anyway?", while asked.
+    public var quitQuestion: Question? { overlays.quitQuestion }
+    public var isShowingHelp: Bool { overlays.isShowingHelp }
+
     /// A product's name for messages: its display name once loaded, else its ID.
     func name(of productID: Product.ID) -> String {
         store.product(productID)?.displayName ?? productID
@@ -147,7 +151,7 @@ struct ShownContent: Sendable {
 ///     print(confirmation.sheet.confirmTitle, confirmation.request.product.displayPrice)  // "Buy $0.99"
 /// }
 /// ```
-public struct Confirmation: Sendable {
+public struct Confirmation: Sendable, Hashable {
     public let request: PurchaseRequest
     public var sheet: ConfirmationSheet
 

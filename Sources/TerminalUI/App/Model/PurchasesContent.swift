@@ -29,6 +29,8 @@ public struct PurchasesContent: Sendable {
     }
 
     public let rows: [Row]
+    /// The time zone its dates are shown in.
+    let timeZone: TimeZone
 
     /// The rows for `state`; the history is filtered by the Purchases filter.
     public init(state: AppState) {
@@ -42,6 +44,7 @@ public struct PurchasesContent: Sendable {
         rows.append(.heading("History"))
         rows += Self.historyRows(state)
         self.rows = rows
+        timeZone = state.options.timeZone
     }
 
     /// The selectable row `delta` steps from `index`, skipping headings; stays put at the ends.
@@ -82,13 +85,13 @@ public struct PurchasesContent: Sendable {
             guard let groupID = transaction.subscriptionGroupID else { return nil }
             let group = owned.subscriptionGroup(groupID)
             guard let end = transaction.expirationDate else { return "subscribed" }
-            let date = state.formatted(end, withTime: false)
+            let date = formatted(end, withTime: false, in: state.options.timeZone)
             if let next = group.autoRenewPreference {
                 return next == transaction.productID ? "renews \(date)" : "changes to \(state.name(of: next)) on \(date)"
             }
             return "ends \(date)"
         case .nonRenewable:
-            return transaction.expirationDate.map { "until \(state.formatted($0, withTime: false))" }
+            return transaction.expirationDate.map { "until \(formatted($0, withTime: false, in: state.options.timeZone))" }
         case .nonConsumable, .consumable:
             return nil
         }
@@ -115,12 +118,16 @@ public struct PurchasesContent: Sendable {
     }
 }
 
-extension AppState {
+extension PurchasesContent {
     /// A date as the Purchases screen shows it, in the app's time zone, the same in every
     /// locale: "2026-01-01" or "2026-01-01 09:30".
     func formatted(_ date: Date, withTime: Bool) -> String {
+        Self.formatted(date, withTime: withTime, in: timeZone)
+    }
+
+    private static func formatted(_ date: Date, withTime: Bool, in timeZone: TimeZone) -> String {
         var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = options.timeZone
+        calendar.timeZone = timeZone
         let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: date)
         func two(_ value: Int?) -> String {
             let number = value ?? 0

@@ -5,10 +5,10 @@ struct HelpOverlay {
     let options: RenderOptions
 
     private var modal: Modal {
-        // Aliases (bindings without a label) join the labelled binding of their action;
-        // the overlay's own key is on the help bar under it.
-        let entries = bindings.filter { !$0.help.isEmpty && $0.action != .help }.map { binding in
-            let keys = bindings.filter { $0.action == binding.action && ($0 == binding || $0.help.isEmpty) }.flatMap(\.keys)
+        // Aliases (bindings without a label) join the labelled binding of the same kind of
+        // action (k and j join ↑ and ↓); the overlay's own key is on the help bar under it.
+        let entries = bindings.filter { !$0.help.isEmpty && !$0.kinds.contains(.help) }.map { binding in
+            let keys = bindings.filter { $0 == binding || ($0.help.isEmpty && !$0.kinds.isDisjoint(with: binding.kinds)) }.flatMap(\.keys)
             return (keys: keys.map { $0.label(options: options) }.joined(separator: " "), help: binding.help)
         }
         let keyWidth = entries.map { displayWidth(of: $0.keys) }.max() ?? 0
@@ -23,5 +23,25 @@ struct HelpOverlay {
         let modal = modal
         modal.render(in: area, into: &buffer)
         return modal.buttonAreas(in: area).first.map { Position(x: $0.x + 2, y: $0.y) }
+    }
+}
+
+extension KeyBinding<AppAction> {
+    /// The kinds of action its keys send.
+    fileprivate var kinds: Set<AppAction> {
+        Set(entries.map(\.action.kind))
+    }
+}
+
+extension AppAction {
+    /// The action without its data: ↑ and ↓ are both moves, tab and shift-tab both change focus.
+    fileprivate var kind: AppAction {
+        switch self {
+        case .move: .move(by: 1)
+        case .page, .toStart, .toEnd: .page(by: 1)
+        case .choosePlan: .choosePlan(by: 1)
+        case .cycleFocus: .cycleFocus(backwards: false)
+        default: self
+        }
     }
 }

@@ -1,50 +1,16 @@
 import StorefrontModel
 
+// Keys and clicks: to the overlay on top, else to the filter line or the screen on show.
 extension AppState {
     /// The key table in force now: the overlay's, the filter line's, or the screen's.
     public var keyContext: AppKeyBindings.Context {
-        if quitQuestion != nil { return .question }
-        if confirmation != nil { return .confirmation }
-        if redeemSheet != nil { return .redeemCode }
-        if !alerts.isEmpty { return .alert }
-        if isShowingHelp { return .help }
-        if isEditingFilter { return .filterEntry }
-        switch screen {
-        case .storeList:
-            return .storeList
-        case .shop:
-            guard let shop = currentShop else { return .storeList }
-            let failed = if case .failure = products(of: shop) { true } else { isStatusUnreadable(in: shop) }
-            let (buttons, focus): ([StoreButton], StoreFocus) = switch views[shop.id] {
-            case .store(let view)?: (view.storeButtons(context: storeContext), shopLists[shop.id]?.focus ?? .list)
-            case .subscriptions(let view)?: (pickerButtons(view), pickers[shop.id]?.focus ?? .list)
-            case nil: ([], .list)
-            }
-            let buttonFocused = if case .button = focus { true } else { false }
-            return .shop(kind: shop.kind, loadFailed: failed, hasButtons: !buttons.isEmpty, buttonFocused: buttonFocused)
-        case .purchases:
-            return .purchases
-        }
+        overlays.keyContext ?? screenKeyContext
     }
 
     /// The key table of the screen under any overlay: what the help overlay lists.
     public var screenKeyContext: AppKeyBindings.Context {
-        var underneath = self
-        underneath.confirmation = nil
-        underneath.quitQuestion = nil
-        underneath.redeemSheet = nil
-        underneath.alerts = []
-        underneath.isShowingHelp = false
-        return underneath.keyContext
-    }
-
-    /// Whether keys are being typed into a filter line.
-    var isEditingFilter: Bool {
-        switch screen {
-        case .storeList: storeList.focus == .filter
-        case .shop(let id): shopLists[id]?.focus == .filter
-        case .purchases: purchasesList.focus == .filter
-        }
+        let current = currentScreen
+        return current.isEditingFilter ? .filterEntry : current.keyContext
     }
 
     mutating func handle(_ key: Key) -> [AppEffect] {
@@ -58,151 +24,107 @@ extension AppState {
             break
         }
         let context = keyContext
-        if context == .filterEntry, let effects = typeIntoFilter(key) {
-            return effects
+        if context == .filterEntry, let typed = Self.filterInput(key) {
+            return updateScreen(typed)
         }
-        if context == .redeemCode, typeIntoRedeemSheet(key) {
+        if context == .redeemCode, overlays.typeIntoRedeemSheet(key) {
             return []
         }
         guard let action = AppKeyBindings.table(for: context).action(for: key) else { return [] }
-        return perform(action, key: key, in: context)
+        return perform(action, in: context)
     }
 
-    private mutating func perform(_ action: AppAction, key: Key, in context: AppKeyBindings.Context) -> [AppEffect] {
+    /// What a key typed into a filter line does to it; nil for the keys that are not typed.
+    private static func filterInput(_ key: Key) -> ScreenAction? {
+        switch key {
+        case .char(let character): .typeFilter(String(character))
+        case .space: .typeFilter(" ")
+        case .backspace: .eraseFilter
+        default: nil
+        }
+    }
+
+    private mutating func perform(_ action: AppAction, in context: AppKeyBindings.Context) -> [AppEffect] {
+        if let reply = overlays.update(action) {
+            return answer(reply)
+        }
         switch action {
         case .quit where isPurchaseWithStore:
-            quitQuestion = .quitDuringPurchase
+            overlays.quitQuestion = .quitDuringPurchase
             return []
         case .quit:
-            hasQuit = true
-            var effects: [AppEffect] = []
-            if let confirmation {
-                effects.append(.confirm(requestID: confirmation.request.id, confirmed: false))
-                self.confirmation = nil
-            }
-            return effects + [.quit]
-        case .confirm where context == .question:
-            return answerQuitQuestion(true)
-        case .cancel where context == .question:
-            return answerQuitQuestion(false)
-        case .activate where context == .question:
-            return answerQuitQuestion(quitQuestion?.focus == .confirm)
-        case .cycleFocus where context == .question:
-            if let focus = quitQuestion?.focus { quitQuestion?.focus = focus == .confirm ? .cancel : .confirm }
-            return []
-        case .activate where context == .redeemCode:
-            return redeemTypedCode()
-        case .cancel where context == .redeemCode:
-            redeemSheet = nil
-            return []
-        case .confirm, .cancel:
-            return answerConfirmation(action == .confirm)
-        case .dismiss:
-            if !alerts.isEmpty { alerts.removeFirst() }
-            return []
-        case .help:
-            isShowingHelp.toggle()
-            return []
-        case .move:
-            if context == .filterEntry { finishFilter(clear: false) }
-            return moveSelection(by: key == .up || key == .char("k") ? -1 : 1)
-        case .jump:
-            return jump(key)
-        case .choosePlan:
-            return moveSelection(by: key == .left ? -1 : 1)
-        case .activate where context == .confirmation:
-            return answerConfirmation(confirmation?.sheet.focus == .confirm)
-        case .cycleFocus where context == .confirmation:
-            if let focus = confirmation?.sheet.focus {
-                confirmation?.sheet.focus = focus == .confirm ? .cancel : .confirm
-            }
-            return []
+            return quit()
+        case .move(let delta), .choosePlan(let delta):
+            // Arrows leave the filter line, keeping the filter, and move on in the list.
+            let leave = context == .filterEntry ? updateScreen(.finishFilter(clear: false)) : []
+            return leave + updateScreen(.move(by: delta))
+        case .page(let pages):
+            return updateScreen(.page(by: pages))
+        case .toStart:
+            return updateScreen(.toStart)
+        case .toEnd:
+            return updateScreen(.toEnd)
+        case .activate where context == .filterEntry:
+            return updateScreen(.finishFilter(clear: false))
         case .activate:
-            if context == .filterEntry {
-                finishFilter(clear: false)
-                return []
-            }
-            return activate()
-        case .cycleFocus:
-            cycleFocus(backwards: key == .backTab)
-            return []
+            return updateScreen(.activate)
+        case .cycleFocus(let backwards):
+            return updateScreen(.cycleFocus(backwards: backwards))
+        case .back where context == .filterEntry || currentFilter != nil:
+            return updateScreen(.finishFilter(clear: true))
         case .back:
-            if context == .filterEntry || currentFilter != nil {
-                finishFilter(clear: true)
-                return []
-            }
-            return goBack()
+            // A purchase in flight goes on, and its result still shows.
+            screen = .storeList
+            return []
         case .restore:
-            if let shop = currentShop, case .failure = products(of: shop) {
-                return [.loadProducts(shop.productIDs, slot: shop.slot)]
-            }
-            if let shop = currentShop, isStatusUnreadable(in: shop) {
-                return [.refreshEntitlements]
-            }
-            return restore()
+            return retryOrRestore()
         case .filter:
-            startFilter()
+            return updateScreen(.startFilter)
+        case .help, .confirm, .cancel, .dismiss:
             return []
         }
     }
 
-    /// Whether `shop` is a picker that could not read the customer's standing: r retries.
-    func isStatusUnreadable(in shop: StoreLayout.Shop) -> Bool {
-        shop.kind == .subscriptions && store.entitlementsError != nil
+    /// Does what an overlay's answer asks.
+    private mutating func answer(_ reply: Overlays.Reply) -> [AppEffect] {
+        switch reply {
+        case .handled, .quit(false):
+            return []
+        case .quit(true):
+            hasQuit = true
+            return [.quit]
+        case .confirmPurchase(let requestID, let confirmed):
+            return [.confirm(requestID: requestID, confirmed: confirmed)]
+        case .redeem(let code):
+            return [.redeem(code: code)]
+        }
+    }
+
+    /// Quits at once; a purchase still on its confirmation sheet is cancelled.
+    private mutating func quit() -> [AppEffect] {
+        hasQuit = true
+        guard let confirmation = overlays.confirmation else { return [.quit] }
+        overlays.confirmation = nil
+        return [.confirm(requestID: confirmation.request.id, confirmed: false), .quit]
     }
 
     /// Whether a purchase the customer confirmed is with the store now: quitting would not
     /// stop it, so the app asks first.
     var isPurchaseWithStore: Bool {
-        store.pendingProductID != nil && confirmation == nil
+        store.pendingProductID != nil && overlays.confirmation == nil
     }
 
-    /// Quits, or stays, as the customer answered "Quit anyway?".
-    mutating func answerQuitQuestion(_ quit: Bool) -> [AppEffect] {
-        quitQuestion = nil
-        guard quit else { return [] }
-        hasQuit = true
-        return [.quit]
-    }
-
-    /// Closes the confirmation sheet with the customer's answer.
-    mutating func answerConfirmation(_ confirmed: Bool) -> [AppEffect] {
-        guard let request = confirmation?.request else { return [] }
-        confirmation = nil
-        return [.confirm(requestID: request.id, confirmed: confirmed)]
-    }
-
-    /// Back to the store list; a purchase in flight goes on, and its result still shows.
-    private mutating func goBack() -> [AppEffect] {
-        guard screen != .storeList else { return [] }
-        screen = .storeList
-        return []
-    }
-
-    /// Restore Purchases, unless a purchase or another restore is on its way.
-    mutating func restore() -> [AppEffect] {
-        guard !isRestoring, !isPurchasing else { return [] }
-        isRestoring = true
-        return [.restore]
-    }
-
-    /// Opens a shop or the Purchases screen, and starts loading what it shows.
-    mutating func open(_ item: StoreListItem) -> [AppEffect] {
-        switch item {
-        case .shop(let shop):
-            screen = .shop(shop.id)
-            let load = AppEffect.loadProducts(shop.productIDs, slot: shop.slot)
-            // A picker shows the customer's plan: renewals or approvals recorded since
-            // (by another process on the same ledger, say) should show too.
-            return shop.kind == .subscriptions ? [load, .refreshEntitlements] : [load]
-        case .purchases:
-            screen = .purchases
-            history = .loading
-            let everything = layout.shops.flatMap(\.productIDs)
-            return [.loadHistory, .refreshEntitlements, .loadProducts(everything, slot: Self.purchasesSlot)]
+    /// A click answers the overlay on top; else it goes to the part of the screen under it
+    /// (a row is selected, a selected row or a button activated).
+    private mutating func click(x: Int, y: Int) -> [AppEffect] {
+        let appLayout = AppLayout(size: size)
+        if let context = overlays.keyContext {
+            guard let action = overlays.hitTest(x: x, y: y, in: appLayout.screen, context: storeContext) else { return [] }
+            return perform(action, in: context)
         }
+        guard !appLayout.isTooSmall, appLayout.body.contains(x: x, y: y),
+              let action = currentScreen.hitTest(x: x, y: y)
+        else { return [] }
+        return updateScreen(action)
     }
-
-    /// The load slot of the products the Purchases screen names.
-    static let purchasesSlot = LoadSlot("purchases")
 }

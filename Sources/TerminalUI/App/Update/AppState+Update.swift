@@ -66,8 +66,8 @@ extension AppState {
             return storeChanged(to: data)
         case .confirmationRequested(let request):
             guard !hasQuit else { return [.confirm(requestID: request.id, confirmed: false)] }
-            confirmation = Confirmation(request: request, sheet: sheet(for: request))
-            isShowingHelp = false
+            overlays.confirmation = Confirmation(request: request, sheet: sheet(for: request))
+            overlays.isShowingHelp = false
             return []
         case .purchaseFinished(let product, let shopID, let result):
             return purchaseFinished(product, shopID: shopID, result)
@@ -77,15 +77,15 @@ extension AppState {
         case .restoreFinished(let result):
             isRestoring = false
             switch result {
-            case .success(let owned): alerts.append(.restored(count: owned.purchasedProductIDs.count))
-            case .failure(let error): alerts.append(.restoreFailed(error: error))
+            case .success(let owned): overlays.alerts.append(.restored(count: owned.purchasedProductIDs.count))
+            case .failure(let error): overlays.alerts.append(.restoreFailed(error: error))
             }
             return screen == .purchases ? [.loadHistory] : []
         case .redeemFinished(let code, let result):
             return redeemFinished(code: code, result)
         case .signedIn:
             if let account = options.account {
-                alerts.append(Alert(kind: .info, title: "Signed In", message: "This storefront runs as \(account)."))
+                overlays.alerts.append(Alert(kind: .info, title: "Signed In", message: "This storefront runs as \(account)."))
             }
             return []
         case .historyLoaded(let result):
@@ -124,7 +124,7 @@ extension AppState {
         for id in previous.awaitingApproval.subtracting(data.awaitingApproval).sorted() where id != requestedPurchase {
             let count = { (owned: CustomerEntitlements?) in owned?.consumableCounts[id] ?? 0 }
             let approved = data.owned?.purchasedProductIDs.contains(id) == true || count(data.owned) > count(previous.owned)
-            alerts.append(approved
+            overlays.alerts.append(approved
                 ? Alert(kind: .success, title: "Approved", message: "\(name(of: id)) was approved and is yours.")
                 : Alert(kind: .info, title: "Declined", message: "The request to buy \(name(of: id)) was declined."))
         }
@@ -148,12 +148,12 @@ extension AppState {
         _ product: Product, shopID: StoreLayout.Shop.ID, _ result: Result<Product.PurchaseResult, any Error>
     ) -> [AppEffect] {
         if requestedPurchase == product.id { requestedPurchase = nil }
-        if confirmation?.request.product.id == product.id { confirmation = nil }
+        if overlays.confirmation?.request.product.id == product.id { overlays.confirmation = nil }
         if let alert = Alert(purchaseOf: product, result: result, timeZone: options.timeZone) {
             // A completion action of the shop's own takes over errors, as in StoreKit.
             let isError = alert.kind == .error || alert.kind == .warning
             if !isError || !hasCompletionAction(shopID: shopID) {
-                alerts.append(alert)
+                overlays.alerts.append(alert)
             }
         }
         return screen == .purchases ? [.loadHistory] : []

@@ -1,0 +1,130 @@
+import StorefrontModel
+
+/// One screen of the app as a feature, the way a Composable Architecture child feature
+/// or a nested Bubble Tea model is one: its key table, what its actions do to its own
+/// state, how it draws, and what a click on it means.
+///
+/// The app keeps each screen's state (a `StoreListState`, a `SubscriptionStoreState`) and
+/// makes the feature around it, with what it may read, whenever a key or a frame needs it
+/// (`AppState.currentScreen`, the one place a screen is registered). Whatever reaches
+/// beyond the screen (opening a shop, buying, pressing a store button) goes back to the
+/// app as a `ScreenRequest`.
+///
+/// ```swift
+/// var screen = state.currentScreen
+/// let request = screen.update(.move(by: 1))  // nil: the selection moved
+/// screen.save(into: &state)
+/// ```
+protocol AppScreen {
+    /// The breadcrumb after the app's title; nil on the first screen.
+    var location: String? { get }
+    /// The key table in force while nothing is over the screen.
+    var keyContext: AppKeyBindings.Context { get }
+    /// The filter typed on this screen, when it has one.
+    var filterText: String? { get }
+    /// Whether keys are being typed into the screen's filter line.
+    var isEditingFilter: Bool { get }
+
+    /// Applies an action to the screen's state; asks the app for anything beyond it.
+    mutating func update(_ action: ScreenAction) -> ScreenRequest?
+    /// What a click at (`x`, `y`) means on this screen, if anything.
+    func hitTest(x: Int, y: Int) -> ScreenAction?
+    /// Draws the body of the screen; returns where the cursor goes.
+    func render(into buffer: inout Buffer) -> Position?
+    /// Writes the screen's state back into the app's.
+    func save(into state: inout AppState)
+}
+
+/// What a screen's keys and clicks ask of it.
+enum ScreenAction: Sendable, Hashable {
+    /// Rows (or plans) up or down: -1 is up.
+    case move(by: Int)
+    /// Screenfuls up or down: -1 is up.
+    case page(by: Int)
+    case toStart
+    case toEnd
+    /// Enter: open, buy, subscribe, or press the focused button.
+    case activate
+    case cycleFocus(backwards: Bool)
+    /// A click on a part of the screen.
+    case tap(StoreHit)
+    /// `/`: opens the filter line (keeping any filter already typed).
+    case startFilter
+    /// Leaves the filter line, keeping the filter or clearing it.
+    case finishFilter(clear: Bool)
+    /// Text typed into the filter line.
+    case typeFilter(String)
+    /// Backspace in the filter line.
+    case eraseFilter
+}
+
+extension ScreenAction {
+    /// How far a move, page or jump goes, given how many rows a page shows: the rows
+    /// (or plans) to move by; nil for other actions.
+    func rowDelta(pageSize: Int) -> Int? {
+        let page = max(1, pageSize - 1)
+        return switch self {
+        case .move(let delta): delta
+        case .page(let pages): pages * page
+        case .toStart: Int.min / 2
+        case .toEnd: Int.max / 2
+        default: nil
+        }
+    }
+}
+
+/// What a screen asks of the app: things beyond its own state.
+enum ScreenRequest: Sendable {
+    /// Open a shop or Your Purchases.
+    case open(StoreListItem)
+    /// Buy a product of the shop on screen.
+    case buy(Product)
+    /// Do what a store button does.
+    case press(StoreButton)
+    /// Show an alert (say, why a plan cannot be bought now).
+    case show(Alert)
+}
+
+extension StoreListState {
+    /// What a filter action does to a list with a filter line. Typing or clearing starts
+    /// the list again from the top, so the first match is selected.
+    mutating func applyFilter(_ action: ScreenAction) {
+        switch action {
+        case .startFilter:
+            filterText = filterText ?? ""
+            focus = .filter
+        case .finishFilter(let clear):
+            if clear || filterText?.isEmpty == true { filterText = nil }
+            focus = .list
+            selectedIndex = 0
+            scrollOffset = 0
+        case .typeFilter(let text):
+            filterText = (filterText ?? "") + text
+            selectedIndex = 0
+            scrollOffset = 0
+        case .eraseFilter:
+            if filterText?.isEmpty == false { filterText?.removeLast() }
+        default:
+            break
+        }
+    }
+
+    /// Selects line `index` of one of the app's own one-line lists (clamped to the `count`
+    /// lines there are), scrolling just enough to show it.
+    mutating func selectLine(_ index: Int, count: Int, visibleLines: Int) {
+        selectedIndex = min(max(0, index), max(0, count - 1))
+        scrollOffset = StoreViewLayout.scrollOffset(
+            revealing: selectedIndex, from: scrollOffset, visibleRowCount: visibleLines, rowCount: count
+        )
+    }
+}
+
+extension StoreFocus {
+    /// Tab: from the list to each button in turn and back to the list.
+    static func next(after focus: StoreFocus, roles: [StoreButton.Role], backwards: Bool) -> StoreFocus {
+        let stops: [StoreFocus] = [.list] + roles.map(StoreFocus.button)
+        let current = stops.firstIndex(of: focus) ?? 0
+        let next = (current + (backwards ? stops.count - 1 : 1)) % stops.count
+        return stops[next]
+    }
+}

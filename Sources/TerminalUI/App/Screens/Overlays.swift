@@ -1,0 +1,152 @@
+import StorefrontModel
+
+/// What is drawn over the screen, topmost first: "Quit anyway?", the purchase
+/// confirmation sheet, the Redeem Code sheet, the alerts (one at a time, in order) and
+/// the help overlay. Only the topmost one takes keys and clicks.
+///
+/// ```swift
+/// var overlays = Overlays()
+/// overlays.alerts.append(Alert(kind: .info, title: "Restored", message: "2 purchases"))
+/// overlays.keyContext                   // .alert
+/// overlays.update(.dismiss)             // .handled: the alert closes
+/// ```
+public struct Overlays: Sendable, Hashable {
+    /// "Quit anyway?", asked when the customer quits while a confirmed purchase runs.
+    public var quitQuestion: Question?
+    /// The purchase waiting on the confirmation sheet, and the sheet.
+    public var confirmation: Confirmation?
+    /// The Redeem Code sheet, while open.
+    public var redeemSheet: RedeemCodeSheet?
+    /// Alerts to show, the first on screen; one arriving while another shows waits its
+    /// turn, so no result is lost.
+    public var alerts: [Alert] = []
+    public var isShowingHelp = false
+
+    public init() {}
+
+    /// What an overlay's answer asks of the app.
+    enum Reply: Sendable, Hashable {
+        /// The overlay changed; nothing more to do.
+        case handled
+        /// The customer answered the confirmation sheet of a purchase request.
+        case confirmPurchase(requestID: UInt64, confirmed: Bool)
+        /// The customer answered "Quit anyway?".
+        case quit(Bool)
+        /// The customer sent an offer code.
+        case redeem(code: String)
+    }
+
+    /// The key table of the topmost overlay; nil when nothing is over the screen.
+    var keyContext: AppKeyBindings.Context? {
+        if quitQuestion != nil { return .question }
+        if confirmation != nil { return .confirmation }
+        if redeemSheet != nil { return .redeemCode }
+        if !alerts.isEmpty { return .alert }
+        if isShowingHelp { return .help }
+        return nil
+    }
+
+    /// Applies an action to the topmost overlay; nil when the overlays have no use for it
+    /// (quitting, say, which the app decides).
+    mutating func update(_ action: AppAction) -> Reply? {
+        switch (keyContext, action) {
+        case (_, .help):
+            isShowingHelp.toggle()
+            return .handled
+        case (.question?, .confirm), (.question?, .cancel), (.question?, .activate):
+            let quit = action == .confirm || (action == .activate && quitQuestion?.focus == .confirm)
+            quitQuestion = nil
+            return .quit(quit)
+        case (.question?, .cycleFocus):
+            quitQuestion?.focus.toggle()
+            return .handled
+        case (.confirmation?, .confirm), (.confirmation?, .cancel), (.confirmation?, .activate):
+            guard let confirmation else { return .handled }
+            self.confirmation = nil
+            let confirmed = action == .confirm || (action == .activate && confirmation.sheet.focus == .confirm)
+            return .confirmPurchase(requestID: confirmation.request.id, confirmed: confirmed)
+        case (.confirmation?, .cycleFocus):
+            confirmation?.sheet.focus.toggle()
+            return .handled
+        case (.redeemCode?, .activate):
+            guard let sheet = redeemSheet, sheet.phase != .redeeming, !sheet.normalizedCode.isEmpty else { return .handled }
+            redeemSheet?.phase = .redeeming
+            return .redeem(code: sheet.normalizedCode)
+        case (.redeemCode?, .cancel):
+            redeemSheet = nil
+            return .handled
+        case (.alert?, .dismiss):
+            alerts.removeFirst()
+            return .handled
+        default:
+            return nil
+        }
+    }
+
+    /// Types a key into the Redeem Code sheet's field; false for keys the field does not
+    /// take (they are the sheet's own: Enter, Esc, Ctrl-C).
+    mutating func typeIntoRedeemSheet(_ key: Key) -> Bool {
+        guard var sheet = redeemSheet, sheet.phase != .redeeming else { return false }
+        switch key {
+        case .char(let character) where RedeemCodeSheet.accepts(character):
+            guard sheet.code.count < RedeemCodeSheet.maximumLength else { return true }
+            sheet.code.append(character)
+        case .backspace:
+            if !sheet.code.isEmpty { sheet.code.removeLast() }
+        default:
+            return false
+        }
+        sheet.phase = .editing
+        redeemSheet = sheet
+        return true
+    }
+
+    /// What a click at (`x`, `y`) does to the topmost overlay: a button answers it, and a
+    /// click anywhere closes an alert or the help.
+    func hitTest(x: Int, y: Int, in screen: Rect, context: StoreContext) -> AppAction? {
+        let options = context.options
+        if let quitQuestion {
+            return quitQuestion.hitTest(x: x, y: y, in: screen, options: options).map { $0 == .confirm ? .confirm : .cancel }
+        }
+        if let confirmation {
+            return confirmation.sheet.hitTest(x: x, y: y, in: screen, options: options).map { $0 == .confirm ? .confirm : .cancel }
+        }
+        if let redeemSheet {
+            return redeemSheet.hitTest(x: x, y: y, in: screen, context: context).map { $0 == .confirm ? .activate : .cancel }
+        }
+        return alerts.isEmpty ? .help : .dismiss
+    }
+
+    /// Draws the topmost overlay over `screen`; returns where the cursor goes, nil when
+    /// nothing is over the screen.
+    func render(in screen: Rect, context: StoreContext, helpBindings: [KeyBinding<AppAction>], into buffer: inout Buffer) -> Position? {
+        let options = context.options
+        if let quitQuestion {
+            quitQuestion.render(in: screen, options: options, into: &buffer)
+            return quitQuestion.cursorPosition(in: screen, options: options)
+        }
+        if let confirmation {
+            confirmation.sheet.render(in: screen, options: options, into: &buffer)
+            return confirmation.sheet.cursorPosition(in: screen, options: options)
+        }
+        if let redeemSheet {
+            redeemSheet.render(in: screen, context: context, into: &buffer)
+            return redeemSheet.cursorPosition(in: screen, context: context)
+        }
+        if let alert = alerts.first {
+            alert.render(in: screen, options: options, into: &buffer)
+            return alert.cursorPosition(in: screen, options: options)
+        }
+        if isShowingHelp {
+            return HelpOverlay(bindings: helpBindings, options: options).render(in: screen, into: &buffer)
+        }
+        return nil
+    }
+}
+
+extension ConfirmationSheet.Choice {
+    /// Tab on a two-button box: the other button.
+    mutating func toggle() {
+        self = self == .confirm ? .cancel : .confirm
+    }
+}

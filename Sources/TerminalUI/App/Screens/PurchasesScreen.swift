@@ -1,0 +1,122 @@
+import StorefrontModel
+
+/// What the customer owns and has bought: entitlements, the collection of consumables,
+/// the history with each transaction's verification (✓ verified, ⚠ unverified), and
+/// Restore Purchases.
+struct PurchasesScreen: AppScreen {
+    var list: StoreListState
+    let content: PurchasesContent
+    let appLayout: AppLayout
+    let options: RenderOptions
+
+    static let buttons = [StoreButton(role: .restorePurchases)]
+
+    private var area: (rows: Rect, buttonBar: Rect?) { appLayout.list(hasButtons: true) }
+
+    var location: String? { StoreListItem.purchases.title }
+    var keyContext: AppKeyBindings.Context { .purchases }
+    var filterText: String? { list.filterText }
+    var isEditingFilter: Bool { list.focus == .filter }
+
+    mutating func update(_ action: ScreenAction) -> ScreenRequest? {
+        let rows = area.rows
+        if let delta = action.rowDelta(pageSize: rows.height) {
+            // Headings are passed over: the selection rests on what can be read out.
+            list.focus = .list
+            let target = content.selectableIndex(from: list.selectedIndex, movingBy: delta)
+            list.selectLine(target, count: content.rows.count, visibleLines: rows.height)
+            return nil
+        }
+        switch action {
+        case .activate:
+            if case .button(let role) = list.focus { return .press(StoreButton(role: role)) }
+            return nil
+        case .cycleFocus(let backwards):
+            list.focus = .next(after: list.focus, roles: Self.buttons.map(\.role), backwards: backwards)
+            return nil
+        case .tap(.row(let index)):
+            guard content.rows.indices.contains(index), content.rows[index].isSelectable else { return nil }
+            list.focus = .list
+            list.selectedIndex = index
+            return nil
+        case .tap(.button(let button)):
+            list.focus = .button(button.role)
+            return .press(button)
+        default:
+            list.applyFilter(action)
+            return nil
+        }
+    }
+
+    func hitTest(x: Int, y: Int) -> ScreenAction? {
+        let (rows, bar) = area
+        if let bar, y == bar.y, let button = StoreButtonBar(buttons: Self.buttons, options: options).button(atX: x, in: bar) {
+            return .tap(.button(button))
+        }
+        guard rows.contains(x: x, y: y) else { return nil }
+        let lines = LineList(area: rows, list: list, rowCount: content.rows.count, options: options)
+        return lines.rowIndex(atY: y).map { .tap(.row($0)) }
+    }
+
+    func save(into state: inout AppState) {
+        state.purchasesList = list
+    }
+
+    func render(into buffer: inout Buffer) -> Position? {
+        let (rows, bar) = area
+        var selection = list
+        selection.selectedIndex = content.selectableIndex(from: selection.selectedIndex, movingBy: 0)
+        let lines = LineList(area: rows, list: selection, rowCount: content.rows.count, options: options)
+        let body = appLayout.body
+        let filterRow = Rect(x: body.x, y: body.y, width: body.width, height: 1)
+        var cursor = lines.render(filterRow: filterRow, emptyMessage: "", into: &buffer) { index in
+            line(for: content.rows[index])
+        }
+        if let bar {
+            let buttonBar = StoreButtonBar(buttons: Self.buttons, options: options)
+            buttonBar.render(in: bar, focus: list.focus, into: &buffer)
+            if case .button(let role) = list.focus {
+                cursor = buttonBar.placements(in: bar).first { $0.button.role == role }.map { Position(x: $0.area.x, y: $0.area.y) }
+            }
+        }
+        return cursor
+    }
+
+    private func line(for row: PurchasesContent.Row) -> LineList.Line {
+        switch row {
+        case .heading(let title):
+            return LineList.Line(text: title, style: Palette.title)
+        case .entitlement(let name, let detail, let isActive):
+            let mark = isActive ? options.glyph(.check) : options.glyph(.bullet)
+            return LineList.Line(
+                text: "  \(mark) \(name)", trailing: detail ?? "",
+                style: isActive ? Palette.owned : Palette.secondary, trailingStyle: Palette.secondary
+            )
+        case .collection(let name, let count):
+            return LineList.Line(text: "  \(name) \(options.symbol(.times))\(count)", style: .plain)
+        case .transaction(let result, let name):
+            return transactionLine(result, name: name)
+        case .note(let text):
+            return LineList.Line(text: "  " + text, style: Palette.secondary)
+        }
+    }
+
+    /// "✓ Jan 1, 2026 00:00  Sunflower Hearts ×2" with its state on the right.
+    private func transactionLine(_ result: VerificationResult<Transaction>, name: String) -> LineList.Line {
+        let transaction = result.unsafePayloadValue
+        let verified = result.verifiedValue != nil
+        let quantity = transaction.purchasedQuantity > 1 ? " \(options.symbol(.times))\(transaction.purchasedQuantity)" : ""
+        let mark = verified ? options.glyph(.check) : options.glyph(.warning)
+        var notes: [String] = []
+        if !verified { notes.append("unverified") }
+        if transaction.revocationDate != nil { notes.append("refunded") }
+        if transaction.isUpgraded { notes.append("upgraded") }
+        if transaction.offer?.paymentMode == .freeTrial { notes.append("free trial") }
+        return LineList.Line(
+            text: "  \(mark) \(content.formatted(transaction.purchaseDate, withTime: true))  \(name)\(quantity)",
+            trailing: notes.joined(separator: ", "),
+            style: verified ? .plain : Palette.warning,
+            trailingStyle: verified ? Palette.secondary : Palette.warning
+        )
+    }
+}
