@@ -7,10 +7,10 @@ import StorefrontModel
 ///
 /// ```swift
 /// if let alert = Alert(purchaseOf: tip, result: result) {
-///     alert.render(in: screen, options: context.options, into: &buffer)
+///     alert.render(in: screen, context: context, into: &buffer)
 /// }
 /// ```
-public struct Alert: Sendable, Hashable {
+public struct Alert: Sendable, Hashable, Widget {
     /// What kind of news it is: sets the symbol and colour of the title.
     public enum Kind: Sendable, Hashable {
         case success, info, warning, error
@@ -111,8 +111,8 @@ public struct Alert: Sendable, Hashable {
     }
 
     /// Draws the alert over `area`, clearing what is under its box.
-    public func render(in area: Rect, options: RenderOptions, into buffer: inout Buffer) {
-        modal(in: area, options: options).render(in: area, into: &buffer)
+    public func render(in area: Rect, context: StoreContext, into buffer: inout Buffer) {
+        modal(in: area, options: context.options).render(in: area, into: &buffer)
     }
 
     /// The alert's box, centred in `area`.
@@ -121,7 +121,7 @@ public struct Alert: Sendable, Hashable {
     }
 
     /// Where the hardware cursor belongs: on the OK button.
-    public func cursorPosition(in area: Rect, options: RenderOptions) -> Position? {
-        modal(in: area, options: options).buttonAreas(in: area).first.map { Position(x: $0.x + 2, y: $0.y) }
+    public func cursorPosition(in area: Rect, context: StoreContext) -> Position? {
+        modal(in: area, options: context.options).buttonAreas(in: area).first.map { Position(x: $0.x + 2, y: $0.y) }
     }
 }

@@ -3,9 +3,9 @@
 ///
 /// ```swift
 /// TitleBar(title: "Backyard Birds", trailing: "United Kingdom · GBP")
-///     .render(in: Rect(x: 0, y: 0, width: 80, height: 1), options: options, into: &buffer)
+///     .render(in: Rect(x: 0, y: 0, width: 80, height: 1), context: context, into: &buffer)
 /// ```
-public struct TitleBar: Sendable, Hashable {
+public struct TitleBar: Sendable, Hashable, Widget {
     public var title: String
     /// Where in the store the customer is, after the title: "Backyard Birds › Bird Food".
     /// When space is short the title gives way first, so the place is never lost.
@@ -19,7 +19,8 @@ public struct TitleBar: Sendable, Hashable {
     }
 
     /// Draws the bar on the first row of `area`.
-    public func render(in area: Rect, options: RenderOptions, into buffer: inout Buffer) {
+    public func render(in area: Rect, context: StoreContext, into buffer: inout Buffer) {
+        let options = context.options
         guard !area.isEmpty else { return }
         let row = Rect(x: area.x, y: area.y, width: area.width, height: 1)
         buffer.clear(row)
@@ -49,10 +50,10 @@ public struct TitleBar: Sendable, Hashable {
 ///
 /// ```swift
 /// HelpBar(bindings: [KeyBinding([.enter], help: "buy", action: Action.buy)])
-///     .render(in: Rect(x: 0, y: 23, width: 80, height: 1), options: options, into: &buffer)
+///     .render(in: Rect(x: 0, y: 23, width: 80, height: 1), context: context, into: &buffer)
 /// // " enter buy"
 /// ```
-public struct HelpBar<Action: Sendable & Hashable>: Sendable, Hashable {
+public struct HelpBar<Action: Sendable & Hashable>: Sendable, Hashable, Widget {
     public var bindings: [KeyBinding<Action>]
 
     public init(bindings: [KeyBinding<Action>]) {
@@ -60,7 +61,8 @@ public struct HelpBar<Action: Sendable & Hashable>: Sendable, Hashable {
     }
 
     /// Draws the bar on the first row of `area`.
-    public func render(in area: Rect, options: RenderOptions, into buffer: inout Buffer) {
+    public func render(in area: Rect, context: StoreContext, into buffer: inout Buffer) {
+        let options = context.options
         guard !area.isEmpty else { return }
         let row = Rect(x: area.x, y: area.y, width: area.width, height: 1)
         buffer.clear(row)
@@ -74,11 +76,11 @@ public struct HelpBar<Action: Sendable & Hashable>: Sendable, Hashable {
 ///
 /// ```swift
 /// if !TooSmallMessage.fits(width: 28, height: 7) {
-///     TooSmallMessage(width: 28, height: 7).render(in: screen, options: options, into: &buffer)
+///     TooSmallMessage(width: 28, height: 7).render(in: screen, context: context, into: &buffer)
 ///     // "Terminal too small" / "28x7, needs 30x8"
 /// }
 /// ```
-public struct TooSmallMessage: Sendable, Hashable {
+public struct TooSmallMessage: Sendable, Hashable, Widget {
     /// The narrowest screen the store draws on.
     public static let minimumWidth = 30
     /// The shortest screen the store draws on.
@@ -98,7 +100,8 @@ public struct TooSmallMessage: Sendable, Hashable {
     }
 
     /// Clears `area` and centres the message in it.
-    public func render(in area: Rect, options: RenderOptions, into buffer: inout Buffer) {
+    public func render(in area: Rect, context: StoreContext, into buffer: inout Buffer) {
+        let options = context.options
         buffer.clear(area)
         let sizes = "\(width)x\(height), needs \(Self.minimumWidth)x\(Self.minimumHeight)"
         func lines(_ texts: [(String, Style)]) -> [(String, Style)] {

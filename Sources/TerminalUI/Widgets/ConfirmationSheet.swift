@@ -7,9 +7,9 @@ import StorefrontModel
 /// ```swift
 /// var sheet = ConfirmationSheet(product: largeTip)
 /// sheet.focus = .cancel                                    // tab
-/// sheet.render(in: screen, options: context.options, into: &buffer)
+/// sheet.render(in: screen, context: context, into: &buffer)
 /// ```
-public struct ConfirmationSheet: Sendable, Hashable {
+public struct ConfirmationSheet: Sendable, Hashable, Widget {
     /// The sheet's two buttons.
     public enum Choice: Sendable, Hashable {
         case confirm, cancel
@@ -91,19 +91,19 @@ public struct ConfirmationSheet: Sendable, Hashable {
     }
 
     /// Draws the sheet over `area`, clearing what is under its box.
-    public func render(in area: Rect, options: RenderOptions, into buffer: inout Buffer) {
-        modal(in: area, options: options).render(in: area, into: &buffer)
+    public func render(in area: Rect, context: StoreContext, into buffer: inout Buffer) {
+        modal(in: area, options: context.options).render(in: area, into: &buffer)
     }
 
     /// The button under a click at (x, y).
-    public func hitTest(x: Int, y: Int, in area: Rect, options: RenderOptions) -> Choice? {
-        let areas = modal(in: area, options: options).buttonAreas(in: area)
+    public func hitTest(x: Int, y: Int, in area: Rect, context: StoreContext) -> Choice? {
+        let areas = modal(in: area, options: context.options).buttonAreas(in: area)
         return zip([Choice.confirm, .cancel], areas).first { $0.1.contains(x: x, y: y) }?.0
     }
 
     /// Where the hardware cursor belongs: on the focused button.
-    public func cursorPosition(in area: Rect, options: RenderOptions) -> Position? {
-        let areas = modal(in: area, options: options).buttonAreas(in: area)
+    public func cursorPosition(in area: Rect, context: StoreContext) -> Position? {
+        let areas = modal(in: area, options: context.options).buttonAreas(in: area)
         let rect = focus == .confirm ? areas.first : areas.last
         return rect.map { Position(x: $0.x + 2, y: $0.y) }
     }

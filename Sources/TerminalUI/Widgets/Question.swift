@@ -4,9 +4,9 @@
 /// ```swift
 /// var question = Question(title: "Quit?", message: "A purchase is in progress.", confirmTitle: "Quit", cancelTitle: "Stay")
 /// question.focus = .cancel                                  // tab
-/// question.render(in: screen, options: RenderOptions(), into: &buffer)
+/// question.render(in: screen, context: StoreContext(), into: &buffer)
 /// ```
-public struct Question: Sendable, Hashable {
+public struct Question: Sendable, Hashable, Widget {
     public var title: String
     public var message: String
     public var confirmTitle: String
@@ -43,19 +43,19 @@ public struct Question: Sendable, Hashable {
     }
 
     /// Draws the question over `area`, clearing what is under its box.
-    public func render(in area: Rect, options: RenderOptions, into buffer: inout Buffer) {
-        modal(in: area, options: options).render(in: area, into: &buffer)
+    public func render(in area: Rect, context: StoreContext, into buffer: inout Buffer) {
+        modal(in: area, options: context.options).render(in: area, into: &buffer)
     }
 
     /// The button under a click at (x, y).
-    public func hitTest(x: Int, y: Int, in area: Rect, options: RenderOptions) -> ConfirmationSheet.Choice? {
-        let areas = modal(in: area, options: options).buttonAreas(in: area)
+    public func hitTest(x: Int, y: Int, in area: Rect, context: StoreContext) -> ConfirmationSheet.Choice? {
+        let areas = modal(in: area, options: context.options).buttonAreas(in: area)
         return zip([ConfirmationSheet.Choice.confirm, .cancel], areas).first { $0.1.contains(x: x, y: y) }?.0
     }
 
     /// Where the hardware cursor belongs: on the focused button.
-    public func cursorPosition(in area: Rect, options: RenderOptions) -> Position? {
-        let areas = modal(in: area, options: options).buttonAreas(in: area)
+    public func cursorPosition(in area: Rect, context: StoreContext) -> Position? {
+        let areas = modal(in: area, options: context.options).buttonAreas(in: area)
         let rect = focus == .confirm ? areas.first : areas.last
         return rect.map { Position(x: $0.x + 2, y: $0.y) }
     }

@@ -7,7 +7,7 @@
 /// sheet.phase = .redeeming                // Enter: the store checks it
 /// sheet.render(in: screen, context: context, into: &buffer)
 /// ```
-public struct RedeemCodeSheet: Sendable, Hashable {
+public struct RedeemCodeSheet: Sendable, Hashable, Widget {
     /// Where redeeming stands.
     public enum Phase: Sendable, Hashable {
         /// The customer types.

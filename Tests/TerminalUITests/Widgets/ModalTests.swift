@@ -19,7 +19,7 @@ struct ModalTests {
     @Test("The confirmation sheet for a tip: name, description, price, Buy and Cancel", arguments: screenSizes)
     func sheetForTip(size: (Int, Int)) {
         let sheet = ConfirmationSheet(product: Fixtures.largeTip)
-        let buffer = overShop(size: size) { area, buffer in sheet.render(in: area, options: RenderOptions(), into: &buffer) }
+        let buffer = overShop(size: size) { area, buffer in sheet.render(in: area, context: StoreContext(options: RenderOptions()), into: &buffer) }
         assertScreen(buffer, named: "\(size.0)x\(size.1)")
         #expect(row(containing: "[ Buy ]", in: buffer) != nil)
         #expect(row(containing: "[ Cancel ]", in: buffer) != nil)
@@ -33,14 +33,14 @@ struct ModalTests {
         let option = content.options.first { $0.id == content.defaultSelection }!
         var sheet = ConfirmationSheet(option: option, in: content, context: Fixtures.context())
         sheet.focus = .cancel
-        let buffer = overShop(size: (80, 24)) { area, buffer in sheet.render(in: area, options: RenderOptions(), into: &buffer) }
+        let buffer = overShop(size: (80, 24)) { area, buffer in sheet.render(in: area, context: StoreContext(options: RenderOptions()), into: &buffer) }
         assertScreen(buffer, named: "80x24")
         #expect(sheet.confirmTitle == "Try It Free")
         #expect(row(containing: "1 week free, then £9.99/month", in: buffer) != nil)
         let cancelRow = row(containing: "[ Cancel ]", in: buffer)!
         let x = column(of: "[ Cancel ]", inRow: cancelRow, of: buffer)!
         #expect(buffer.cell(x: x, y: cancelRow)?.style.modifiers.contains(.reverse) == true)
-        #expect(sheet.cursorPosition(in: buffer.area, options: RenderOptions()) == Position(x: x + 2, y: cancelRow))
+        #expect(sheet.cursorPosition(in: buffer.area, context: StoreContext(options: RenderOptions())) == Position(x: x + 2, y: cancelRow))
     }
 
     @Test("The sheet for a downgrade says when it takes effect")
@@ -60,13 +60,13 @@ struct ModalTests {
     @Test("Clicking the sheet's buttons")
     func sheetHitTest() {
         let sheet = ConfirmationSheet(product: Fixtures.smallTip)
-        let buffer = overShop(size: (80, 24)) { area, buffer in sheet.render(in: area, options: RenderOptions(), into: &buffer) }
+        let buffer = overShop(size: (80, 24)) { area, buffer in sheet.render(in: area, context: StoreContext(options: RenderOptions()), into: &buffer) }
         let buttons = row(containing: "[ Buy ]", in: buffer)!
         let buy = column(of: "[ Buy ]", inRow: buttons, of: buffer)!
         let cancel = column(of: "[ Cancel ]", inRow: buttons, of: buffer)!
-        #expect(sheet.hitTest(x: buy + 1, y: buttons, in: buffer.area, options: RenderOptions()) == .confirm)
-        #expect(sheet.hitTest(x: cancel + 3, y: buttons, in: buffer.area, options: RenderOptions()) == .cancel)
-        #expect(sheet.hitTest(x: 0, y: 0, in: buffer.area, options: RenderOptions()) == nil)
+        #expect(sheet.hitTest(x: buy + 1, y: buttons, in: buffer.area, context: StoreContext(options: RenderOptions())) == .confirm)
+        #expect(sheet.hitTest(x: cancel + 3, y: buttons, in: buffer.area, context: StoreContext(options: RenderOptions())) == .cancel)
+        #expect(sheet.hitTest(x: 0, y: 0, in: buffer.area, context: StoreContext(options: RenderOptions())) == nil)
     }
 
     static let alerts: [(String, Alert)] = [
@@ -80,7 +80,7 @@ struct ModalTests {
     func alerts(index: Int) {
         let (name, alert) = Self.alerts[index]
         for size in [(80, 24), (40, 12)] {
-            let buffer = overShop(size: size) { area, buffer in alert.render(in: area, options: RenderOptions(), into: &buffer) }
+            let buffer = overShop(size: size) { area, buffer in alert.render(in: area, context: StoreContext(options: RenderOptions()), into: &buffer) }
             assertScreen(buffer, named: "\(name)-\(size.0)x\(size.1)")
             #expect(row(containing: alert.title, in: buffer) != nil)
             #expect(row(containing: "[ OK ]", in: buffer) != nil)
@@ -110,7 +110,7 @@ struct ModalTests {
     func longNameWraps() {
         let name = "The Extraordinarily Generous Golden Fountain Pen Nib Tip For Our Hardworking Illustrators Everywhere"
         let tip = Fixtures.product("tip.long", name, "9.99")
-        let buffer = overShop(size: (80, 24)) { area, buffer in Alert.thankYou(for: tip).render(in: area, options: RenderOptions(), into: &buffer) }
+        let buffer = overShop(size: (80, 24)) { area, buffer in Alert.thankYou(for: tip).render(in: area, context: StoreContext(options: RenderOptions()), into: &buffer) }
         #expect(row(containing: "purchase is complete.", in: buffer) != nil)
         #expect(row(containing: "…", in: buffer) == nil)
     }
@@ -119,7 +119,7 @@ struct ModalTests {
     func breadcrumbKeepsTheShop() {
         var buffer = Buffer(width: 40, height: 1)
         TitleBar(title: "Backyard Birds Field Station Supply Company", location: "Bird Food")
-            .render(in: buffer.area, options: RenderOptions(), into: &buffer)
+            .render(in: buffer.area, context: StoreContext(options: RenderOptions()), into: &buffer)
         let line = buffer.textLines()[0]
         #expect(line.hasSuffix("… › Bird Food "), "\(line)")
         #expect(line.hasPrefix(" Backyard Birds"), "\(line)")

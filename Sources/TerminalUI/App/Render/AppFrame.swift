@@ -35,13 +35,13 @@ struct AppRenderer {
     /// Draws everything and returns the cursor position.
     func render(into buffer: inout Buffer) -> Position? {
         if layout.isTooSmall {
-            TooSmallMessage(width: state.size.width, height: state.size.height).render(in: layout.screen, options: options, into: &buffer)
+            TooSmallMessage(width: state.size.width, height: state.size.height).render(in: layout.screen, context: context, into: &buffer)
             return nil
         }
         let screen = state.currentScreen
-        TitleBar(title: state.layout.title, location: screen.location, trailing: headerStatus).render(in: layout.header, options: options, into: &buffer)
+        TitleBar(title: state.layout.title, location: screen.location, trailing: headerStatus).render(in: layout.header, context: context, into: &buffer)
         let cursor = screen.render(into: &buffer)
-        HelpBar(bindings: AppKeyBindings.table(for: state.keyContext)).render(in: layout.helpBar, options: options, into: &buffer)
+        HelpBar(bindings: AppKeyBindings.table(for: state.keyContext)).render(in: layout.helpBar, context: context, into: &buffer)
         let helpBindings = state.overlays.isShowingHelp ? AppKeyBindings.table(for: state.screenKeyContext) : []
         let overlayCursor = state.overlays.render(in: layout.screen, context: context, helpBindings: helpBindings, into: &buffer)
         return overlayCursor ?? cursor

@@ -1,10 +1,9 @@
 /// The help overlay: every key of the screen underneath and what it does, from the same
 /// table that dispatches them, in a box like the alerts.
-struct HelpOverlay {
+struct HelpOverlay: Widget {
     let bindings: [KeyBinding<AppAction>]
-    let options: RenderOptions
 
-    private var modal: Modal {
+    private func modal(options: RenderOptions) -> Modal {
         // Aliases (bindings without a label) join the labelled binding of the same kind of
         // action (k and j join ↑ and ↓); the overlay's own key is on the help bar under it.
         let entries = bindings.filter { !$0.help.isEmpty && !$0.kinds.contains(.help) }.map { binding in
@@ -18,11 +17,14 @@ struct HelpOverlay {
         return Modal(title: "Keys", lines: lines, buttons: [("Close", .prominent)], options: options)
     }
 
-    /// Draws the overlay centred in `area`; returns the cursor position (on Close).
-    func render(in area: Rect, into buffer: inout Buffer) -> Position? {
-        let modal = modal
-        modal.render(in: area, into: &buffer)
-        return modal.buttonAreas(in: area).first.map { Position(x: $0.x + 2, y: $0.y) }
+    /// Draws the overlay centred in `area`.
+    func render(in area: Rect, context: StoreContext, into buffer: inout Buffer) {
+        modal(options: context.options).render(in: area, into: &buffer)
+    }
+
+    /// On Close.
+    func cursorPosition(in area: Rect, context: StoreContext) -> Position? {
+        modal(options: context.options).buttonAreas(in: area).first.map { Position(x: $0.x + 2, y: $0.y) }
     }
 }
 

@@ -104,12 +104,11 @@ public struct Overlays: Sendable, Hashable {
     /// What a click at (`x`, `y`) does to the topmost overlay: a button answers it, and a
     /// click anywhere closes an alert or the help.
     func hitTest(x: Int, y: Int, in screen: Rect, context: StoreContext) -> AppAction? {
-        let options = context.options
         if let quitQuestion {
-            return quitQuestion.hitTest(x: x, y: y, in: screen, options: options).map { $0 == .confirm ? .confirm : .cancel }
+            return quitQuestion.hitTest(x: x, y: y, in: screen, context: context).map { $0 == .confirm ? .confirm : .cancel }
         }
         if let confirmation {
-            return confirmation.sheet.hitTest(x: x, y: y, in: screen, options: options).map { $0 == .confirm ? .confirm : .cancel }
+            return confirmation.sheet.hitTest(x: x, y: y, in: screen, context: context).map { $0 == .confirm ? .confirm : .cancel }
         }
         if let redeemSheet {
             return redeemSheet.hitTest(x: x, y: y, in: screen, context: context).map { $0 == .confirm ? .activate : .cancel }
@@ -120,27 +119,17 @@ public struct Overlays: Sendable, Hashable {
     /// Draws the topmost overlay over `screen`; returns where the cursor goes, nil when
     /// nothing is over the screen.
     func render(in screen: Rect, context: StoreContext, helpBindings: [KeyBinding<AppAction>], into buffer: inout Buffer) -> Position? {
-        let options = context.options
-        if let quitQuestion {
-            quitQuestion.render(in: screen, options: options, into: &buffer)
-            return quitQuestion.cursorPosition(in: screen, options: options)
-        }
-        if let confirmation {
-            confirmation.sheet.render(in: screen, options: options, into: &buffer)
-            return confirmation.sheet.cursorPosition(in: screen, options: options)
-        }
-        if let redeemSheet {
-            redeemSheet.render(in: screen, context: context, into: &buffer)
-            return redeemSheet.cursorPosition(in: screen, context: context)
-        }
-        if let alert = alerts.first {
-            alert.render(in: screen, options: options, into: &buffer)
-            return alert.cursorPosition(in: screen, options: options)
-        }
-        if isShowingHelp {
-            return HelpOverlay(bindings: helpBindings, options: options).render(in: screen, into: &buffer)
-        }
-        return nil
+        guard let topmost = topmost(helpBindings: helpBindings) else { return nil }
+        topmost.render(in: screen, context: context, into: &buffer)
+        return topmost.cursorPosition(in: screen, context: context)
+    }
+
+    private func topmost(helpBindings: [KeyBinding<AppAction>]) -> (any Widget)? {
+        if let quitQuestion { return quitQuestion }
+        if let confirmation { return confirmation.sheet }
+        if let redeemSheet { return redeemSheet }
+        if let alert = alerts.first { return alert }
+        return isShowingHelp ? HelpOverlay(bindings: helpBindings) : nil
     }
 }
 

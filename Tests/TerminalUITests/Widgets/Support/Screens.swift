@@ -24,9 +24,9 @@ func screen(
     body: (Rect, inout Buffer) -> Void
 ) -> Buffer {
     var buffer = Buffer(width: width, height: height)
-    TitleBar(title: title, trailing: "United Kingdom").render(in: Rect(x: 0, y: 0, width: width, height: 1), options: options, into: &buffer)
+    TitleBar(title: title, trailing: "United Kingdom").render(in: Rect(x: 0, y: 0, width: width, height: 1), context: StoreContext(options: options), into: &buffer)
     body(Rect(x: 0, y: 1, width: width, height: height - 2), &buffer)
-    HelpBar(bindings: helpBindings).render(in: Rect(x: 0, y: height - 1, width: width, height: 1), options: options, into: &buffer)
+    HelpBar(bindings: helpBindings).render(in: Rect(x: 0, y: height - 1, width: width, height: 1), context: StoreContext(options: options), into: &buffer)
     return buffer
 }
 
