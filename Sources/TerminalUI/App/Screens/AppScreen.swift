@@ -74,7 +74,7 @@ extension ScreenAction {
 }
 
 /// What a screen asks of the app: things beyond its own state.
-enum ScreenRequest: Sendable {
+enum ScreenRequest: Sendable, Hashable {
     /// Open a shop or Your Purchases.
     case open(StoreListItem)
     /// Buy a product of the shop on screen.
