@@ -33,7 +33,7 @@ struct ScreenFeatureTests {
     @Test("A product list pages by a screenful less one, and goes to either end")
     func productListPages() throws {
         var list = try #require(screen(opening: 1, size: TerminalSize(width: 80, height: 12)).screen as? ProductListScreen)
-        let visible = list.view.layout(in: list.appLayout.body, content: list.content, context: list.context).visibleRowCount
+        let visible = list.view.layout(in: list.setting.body, content: list.content, context: list.setting.context).visibleRowCount
         #expect(list.update(.page(by: 1)) == nil)
         #expect(list.list.selectedIndex == visible - 1)
         #expect(list.update(.toEnd) == nil)

@@ -120,11 +120,35 @@ extension StoreListState {
 }
 
 extension StoreFocus {
+    /// A click on a store button: it takes the focus, and the app presses it.
+    mutating func press(_ button: StoreButton) -> ScreenRequest {
+        self = .button(button.role)
+        return .press(button)
+    }
+
     /// Tab: from the list to each button in turn and back to the list.
     static func next(after focus: StoreFocus, roles: [StoreButton.Role], backwards: Bool) -> StoreFocus {
         let stops: [StoreFocus] = [.list] + roles.map(StoreFocus.button)
         let current = stops.firstIndex(of: focus) ?? 0
         let next = (current + (backwards ? stops.count - 1 : 1)) % stops.count
         return stops[next]
+    }
+}
+
+/// What a shop's screen is drawn in and with, whichever view draws it.
+struct ShopSetting {
+    let shop: StoreLayout.Shop
+    /// Whether its products, or the customer's standing, could not be read (r retries).
+    let loadFailed: Bool
+    let appLayout: AppLayout
+    let context: StoreContext
+
+    /// Where the shop's view goes: the screen between the title bar and the help bar.
+    var body: Rect { appLayout.body }
+
+    /// The shop's key table: Enter presses a focused button, tab reaches the buttons.
+    func keyContext(buttons: [StoreButton], focus: StoreFocus) -> AppKeyBindings.Context {
+        let buttonFocused = if case .button = focus { true } else { false }
+        return .shop(kind: shop.kind, loadFailed: loadFailed, hasButtons: !buttons.isEmpty, buttonFocused: buttonFocused)
     }
 }

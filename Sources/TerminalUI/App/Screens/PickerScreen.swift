@@ -3,25 +3,23 @@ import StorefrontModel
 /// A shop drawn as a `SubscriptionStoreView`: its plans, the chosen one, Subscribe and
 /// its store buttons.
 struct PickerScreen: AppScreen {
-    let shop: StoreLayout.Shop
+    let setting: ShopSetting
     let view: SubscriptionStoreView
     var picker: SubscriptionStoreState
     /// The plans it shows now, with the customer's standing.
     let content: SubscriptionStoreContent
-    /// Whether its plans or the customer's standing could not be read (r retries).
-    let loadFailed: Bool
-    let appLayout: AppLayout
-    let context: StoreContext
 
     private var buttons: [StoreButton] { view.storeButtons(context: context) }
 
-    var location: String? { shop.title }
+    private var context: StoreContext { setting.context }
+    private var body: Rect { setting.body }
+
+    var location: String? { setting.shop.title }
     var filterText: String? { nil }
     var isEditingFilter: Bool { false }
 
     var keyContext: AppKeyBindings.Context {
-        let buttonFocused = if case .button = picker.focus { true } else { false }
-        return .shop(kind: shop.kind, loadFailed: loadFailed, hasButtons: !buttons.isEmpty, buttonFocused: buttonFocused)
+        setting.keyContext(buttons: buttons, focus: picker.focus)
     }
 
     mutating func update(_ action: ScreenAction) -> ScreenRequest? {
@@ -45,8 +43,7 @@ struct PickerScreen: AppScreen {
             picker.focus = .list
             return nil
         case .tap(.button(let button)):
-            picker.focus = .button(button.role)
-            return .press(button)
+            return picker.focus.press(button)
         case .tap(.subscribeButton):
             picker.focus = .list
             return activate()
@@ -70,15 +67,15 @@ struct PickerScreen: AppScreen {
     }
 
     func hitTest(x: Int, y: Int) -> ScreenAction? {
-        view.hitTest(x: x, y: y, content: content, state: picker, context: context, in: appLayout.body).map(ScreenAction.tap)
+        view.hitTest(x: x, y: y, content: content, state: picker, context: context, in: body).map(ScreenAction.tap)
     }
 
     func render(into buffer: inout Buffer) -> Position? {
-        view.render(content, state: picker, context: context, in: appLayout.body, into: &buffer)
-        return view.cursorPosition(content: content, state: picker, context: context, in: appLayout.body)
+        view.render(content, state: picker, context: context, in: body, into: &buffer)
+        return view.cursorPosition(content: content, state: picker, context: context, in: body)
     }
 
     func save(into state: inout AppState) {
-        state.pickers[shop.id] = picker
+        state.pickers[setting.shop.id] = picker
     }
 }

@@ -2,29 +2,27 @@ import StorefrontModel
 
 /// A shop drawn as a `StoreView`: its products, a filter line and its store buttons.
 struct ProductListScreen: AppScreen {
-    let shop: StoreLayout.Shop
+    let setting: ShopSetting
     let view: StoreView
     var list: StoreListState
     /// The rows it shows now.
     let content: StoreViewContent
-    /// Whether its products could not be loaded (r retries).
-    let loadFailed: Bool
-    let appLayout: AppLayout
-    let context: StoreContext
 
     private var buttons: [StoreButton] { view.storeButtons(context: context) }
 
-    var location: String? { shop.title }
+    private var context: StoreContext { setting.context }
+    private var body: Rect { setting.body }
+
+    var location: String? { setting.shop.title }
     var filterText: String? { list.filterText }
     var isEditingFilter: Bool { list.focus == .filter }
 
     var keyContext: AppKeyBindings.Context {
-        let buttonFocused = if case .button = list.focus { true } else { false }
-        return .shop(kind: shop.kind, loadFailed: loadFailed, hasButtons: !buttons.isEmpty, buttonFocused: buttonFocused)
+        setting.keyContext(buttons: buttons, focus: list.focus)
     }
 
     mutating func update(_ action: ScreenAction) -> ScreenRequest? {
-        let layout = view.layout(in: appLayout.body, content: content, context: context)
+        let layout = view.layout(in: body, content: content, context: context)
         if let delta = action.rowDelta(pageSize: layout.visibleRowCount) {
             list.focus = .list
             list.select(list.selectedIndex + delta, in: content, layout: layout)
@@ -44,8 +42,7 @@ struct ProductListScreen: AppScreen {
             if index == list.selectedIndex && list.focus == .list { return update(.activate) }
             return update(.move(by: index - list.selectedIndex))
         case .tap(.button(let button)):
-            list.focus = .button(button.role)
-            return .press(button)
+            return list.focus.press(button)
         default:
             list.applyFilter(action)
             return nil
@@ -53,15 +50,15 @@ struct ProductListScreen: AppScreen {
     }
 
     func hitTest(x: Int, y: Int) -> ScreenAction? {
-        view.hitTest(x: x, y: y, content: content, state: list, context: context, in: appLayout.body).map(ScreenAction.tap)
+        view.hitTest(x: x, y: y, content: content, state: list, context: context, in: body).map(ScreenAction.tap)
     }
 
     func render(into buffer: inout Buffer) -> Position? {
-        view.render(content, state: list, context: context, in: appLayout.body, into: &buffer)
-        return view.cursorPosition(content: content, state: list, context: context, in: appLayout.body)
+        view.render(content, state: list, context: context, in: body, into: &buffer)
+        return view.cursorPosition(content: content, state: list, context: context, in: body)
     }
 
     func save(into state: inout AppState) {
-        state.shopLists[shop.id] = list
+        state.shopLists[setting.shop.id] = list
     }
 }

@@ -40,8 +40,7 @@ struct PurchasesScreen: AppScreen {
             list.selectedIndex = index
             return nil
         case .tap(.button(let button)):
-            list.focus = .button(button.role)
-            return .press(button)
+            return list.focus.press(button)
         default:
             list.applyFilter(action)
             return nil

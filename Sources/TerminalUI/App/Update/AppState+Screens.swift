@@ -16,16 +16,15 @@ extension AppState {
             // Shops open only from the layout, and every shop of it has a view.
             guard let shop = layout.shop(id: id), let view = views[id] else { preconditionFailure("no shop \(id)") }
             let failed = if case .failure = products(of: shop) { true } else { isStatusUnreadable(in: shop) }
+            let setting = ShopSetting(shop: shop, loadFailed: failed, appLayout: appLayout, context: context)
             switch view {
             case .store(let view):
                 return ProductListScreen(
-                    shop: shop, view: view, list: shopLists[id] ?? StoreListState(), content: storeContent(for: shop, view: view),
-                    loadFailed: failed, appLayout: appLayout, context: context
+                    setting: setting, view: view, list: shopLists[id] ?? StoreListState(), content: storeContent(for: shop, view: view)
                 )
             case .subscriptions(let view):
                 return PickerScreen(
-                    shop: shop, view: view, picker: pickers[id] ?? SubscriptionStoreState(), content: pickerContent(for: shop, view: view),
-                    loadFailed: failed, appLayout: appLayout, context: context
+                    setting: setting, view: view, picker: pickers[id] ?? SubscriptionStoreState(), content: pickerContent(for: shop, view: view)
                 )
             }
         }
