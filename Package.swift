@@ -37,7 +37,11 @@ let package = Package(
             ]
         ),
         // Pure terminal UI: buffers, widgets, the app. No ncurses, no I/O.
-        .target(name: "TerminalUI", dependencies: ["StorefrontModel"]),
+        .target(
+            name: "TerminalUI", dependencies: ["StorefrontModel"],
+            // The interface's words in every language, an Xcode String Catalog (JSON).
+            resources: [.copy("Resources/Localizable.xcstrings")]
+        ),
         // Layouts from catalogs and layout files: where the terminal UI meets the catalog.
         .target(name: "CatalogLayouts", dependencies: ["TerminalUI", "StorefrontModel", "StoreCatalog"]),
         .systemLibrary(

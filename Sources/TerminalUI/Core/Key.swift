@@ -25,20 +25,20 @@ public enum Key: Sendable, Hashable {
         case .down: options.glyph(.arrowDown)
         case .left: options.glyph(.arrowLeft)
         case .right: options.glyph(.arrowRight)
-        case .enter: "enter"
-        case .esc: "esc"
-        case .tab: "tab"
-        case .backTab: "shift-tab"
-        case .space: "space"
-        case .backspace: "backspace"
-        case .pageUp: "pgup"
-        case .pageDown: "pgdn"
-        case .home: "home"
-        case .end: "end"
+        case .enter: options.text("enter")
+        case .esc: options.text("esc")
+        case .tab: options.text("tab")
+        case .backTab: options.text("shift-tab")
+        case .space: options.text("space")
+        case .backspace: options.text("backspace")
+        case .pageUp: options.text("pgup")
+        case .pageDown: options.text("pgdn")
+        case .home: options.text("home")
+        case .end: options.text("end")
         case .char(let character): String(character)
-        case .ctrl(let character): "ctrl-\(character)"
-        case .resize: "resize"
-        case .mouse: "click"
+        case .ctrl(let character): options.text("ctrl-%@", String(character))
+        case .resize: options.text("resize")
+        case .mouse: options.text("click")
         }
     }
 }

@@ -49,9 +49,10 @@ public struct KeyBinding<Action: Sendable & Hashable>: Sendable, Hashable {
         entries.first { $0.key == key }?.action
     }
 
-    /// The help bar entry: key labels joined by "/", a space, then `help`.
+    /// The help bar entry: key labels joined by "/", a space, then `help` in the
+    /// interface's language.
     public func helpEntry(options: RenderOptions) -> String {
-        keys.map { $0.label(options: options) }.joined(separator: "/") + " " + help
+        keys.map { $0.label(options: options) }.joined(separator: "/") + " " + options.text(help)
     }
 }
 

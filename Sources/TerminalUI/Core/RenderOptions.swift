@@ -1,4 +1,5 @@
-/// How to draw for the terminal at hand: Unicode or ASCII symbols, colour or none.
+/// How to draw for the terminal at hand: Unicode or ASCII symbols, colour or none, and the
+/// customer's language.
 ///
 /// Widgets ask it for symbols (`glyph(_:)`) and pass styles through `style(_:)`, so one
 /// render function serves every terminal.
@@ -13,16 +14,29 @@ public struct RenderOptions: Sendable, Hashable {
     public var ascii: Bool
     /// Use colours; when false, styles keep only their attributes.
     public var color: Bool
+    /// The language every string of the interface is shown in.
+    public var language: InterfaceLanguage
 
-    public init(ascii: Bool = false, color: Bool = true) {
+    public init(ascii: Bool = false, color: Bool = true, language: InterfaceLanguage = .english) {
         self.ascii = ascii
         self.color = color
+        self.language = language
     }
 
     /// Options for a process environment: colour unless `NO_COLOR` is set to a non-empty
     /// value (https://no-color.org).
     public init(environment: [String: String], ascii: Bool = false) {
         self.init(ascii: ascii, color: (environment["NO_COLOR"] ?? "").isEmpty)
+    }
+
+    /// `key` in the interface's language, with `arguments` in its placeholders.
+    public func text(_ key: String, _ arguments: String...) -> String {
+        language.text(key, arguments: arguments)
+    }
+
+    /// `key` in the form `count` takes in the interface's language, `count` first.
+    public func text(_ key: String, count: Int, _ arguments: String...) -> String {
+        language.text(key, count: count, arguments: arguments)
     }
 
     /// The symbol to draw for `glyph`.

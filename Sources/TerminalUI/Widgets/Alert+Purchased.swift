@@ -10,44 +10,42 @@ extension Alert {
     /// Alert.purchased(meadowMonthly, transaction: trial, timeZone: .gmt).message
     /// // "Your free trial of Meadow Monthly (1 week) ends on Jan 8, 2026. Then $2.99 / month, until you cancel."
     /// ```
-    public static func purchased(_ product: Product, transaction: Transaction, timeZone: TimeZone) -> Alert {
-        let locale = product.priceFormatStyle.locale
-        let ends = transaction.expirationDate?.formattedForStore(locale: locale, timeZone: timeZone)
+    public static func purchased(_ product: Product, transaction: Transaction, timeZone: TimeZone, language: InterfaceLanguage = .english) -> Alert {
+        let name = product.displayName
+        let price = product.pricePerPeriod(language: language)
+        let ends = transaction.expirationDate?.formattedForStore(locale: language.locale(in: product.priceFormatStyle.locale), timeZone: timeZone)
+        func alert(_ title: String, _ message: String) -> Alert {
+            Alert(kind: .success, title: title, message: message, language: language)
+        }
         switch product.type {
         case .autoRenewable:
-            guard let ends else { return Alert(kind: .success, title: "You're subscribed", message: "\(product.displayName) is yours.") }
+            guard let ends else { return alert(language.text("You're subscribed"), language.text("%@ is yours.", name)) }
             if transaction.productID != product.id {
                 // A downgrade waits for the renewal: the answer is the plan that runs until then.
-                return Alert(
-                    kind: .success, title: "Plan change scheduled",
-                    message: "\(product.displayName) starts on \(ends), when your current plan renews. Then \(product.pricePerPeriod())."
-                )
+                return alert(language.text("Plan change scheduled"), language.text("%@ starts on %@, when your current plan renews. Then %@.", name, ends, price))
             }
             if let offer = transaction.offer, offer.type == .code, offer.paymentMode == .freeTrial {
-                return Alert(
-                    kind: .success, title: "Code redeemed",
-                    message: "\(product.displayName) is free until \(ends). Then \(product.pricePerPeriod()), until you cancel."
-                )
+                return alert(language.text("Code redeemed"), language.text("%@ is free until %@. Then %@, until you cancel.", name, ends, price))
             }
             if let offer = transaction.offer, offer.type == .introductory, offer.paymentMode == .freeTrial {
-                let length = product.subscription?.introductoryOffer.map { " (\($0.period.durationPhrase(times: $0.periodCount)))" } ?? ""
-                return Alert(
-                    kind: .success, title: "Your free trial has started",
-                    message: "Your free trial of \(product.displayName)\(length) ends on \(ends). Then \(product.pricePerPeriod()), until you cancel."
+                guard let trial = product.subscription?.introductoryOffer else {
+                    return alert(language.text("Your free trial has started"), language.text("Your free trial of %@ ends on %@. Then %@, until you cancel.", name, ends, price))
+                }
+                let length = trial.period.durationPhrase(times: trial.periodCount, language: language)
+                return alert(
+                    language.text("Your free trial has started"),
+                    language.text("Your free trial of %@ (%@) ends on %@. Then %@, until you cancel.", name, length, ends, price)
                 )
             }
             if let offer = transaction.offer, offer.type == .introductory {
-                return Alert(
-                    kind: .success, title: "You're subscribed",
-                    message: "\(product.displayName) at its introductory price until \(ends). Then \(product.pricePerPeriod())."
-                )
+                return alert(language.text("You're subscribed"), language.text("%@ at its introductory price until %@. Then %@.", name, ends, price))
             }
-            return Alert(kind: .success, title: "You're subscribed", message: "\(product.displayName) renews on \(ends) at \(product.pricePerPeriod()).")
+            return alert(language.text("You're subscribed"), language.text("%@ renews on %@ at %@.", name, ends, price))
         case .nonRenewable:
-            let until = ends.map { " until \($0)" } ?? ""
-            return Alert(kind: .success, title: "Purchase complete", message: "\(product.displayName) is yours\(until).")
+            guard let ends else { return alert(language.text("Purchase complete"), language.text("%@ is yours.", name)) }
+            return alert(language.text("Purchase complete"), language.text("%@ is yours until %@.", name, ends))
         case .nonConsumable, .consumable:
-            return Alert(kind: .success, title: "Purchase complete", message: "\(product.displayName) is yours to keep.")
+            return alert(language.text("Purchase complete"), language.text("%@ is yours to keep.", name))
         }
     }
 }

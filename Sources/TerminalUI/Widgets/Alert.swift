@@ -21,11 +21,13 @@ public struct Alert: Sendable, Hashable, Widget {
     public var message: String
     public var buttonTitle: String
 
-    public init(kind: Kind, title: String, message: String, buttonTitle: String = "OK") {
+    /// An alert whose words are given already in the customer's language; the button
+    /// says OK in it unless told otherwise.
+    public init(kind: Kind, title: String, message: String, buttonTitle: String? = nil, language: InterfaceLanguage = .english) {
         self.kind = kind
         self.title = title
         self.message = message
-        self.buttonTitle = buttonTitle
+        self.buttonTitle = buttonTitle ?? language.text("OK")
     }
 
     /// Thanks after a tip or any consumable.
@@ -33,23 +35,35 @@ public struct Alert: Sendable, Hashable, Widget {
     /// ```swift
     /// Alert.thankYou(for: largeTip).title  // "Thank you!"
     /// ```
-    public static func thankYou(for product: Product) -> Alert {
-        Alert(kind: .success, title: "Thank you!", message: "Your \(product.displayName) purchase is complete.")
+    public static func thankYou(for product: Product, language: InterfaceLanguage = .english) -> Alert {
+        Alert(
+            kind: .success, title: language.text("Thank you!"),
+            message: language.text("Your %@ purchase is complete.", product.displayName), language: language
+        )
     }
 
     /// A purchase that waits for someone's approval (Ask to Buy).
-    public static func waitingForApproval(for product: Product) -> Alert {
-        Alert(kind: .info, title: "Waiting for approval", message: "\(product.displayName) will be yours once the purchase is approved.")
+    public static func waitingForApproval(for product: Product, language: InterfaceLanguage = .english) -> Alert {
+        Alert(
+            kind: .info, title: language.text("Waiting for approval"),
+            message: language.text("%@ will be yours once the purchase is approved.", product.displayName), language: language
+        )
     }
 
     /// A purchase that failed, with the store's reason.
-    public static func purchaseFailed(for product: Product, error: any Error) -> Alert {
-        Alert(kind: .error, title: "Purchase failed", message: "\(product.displayName): \(error.localizedDescription)")
+    public static func purchaseFailed(for product: Product, error: any Error, language: InterfaceLanguage = .english) -> Alert {
+        Alert(
+            kind: .error, title: language.text("Purchase failed"),
+            message: language.text("%@: %@", product.displayName, language.describe(error)), language: language
+        )
     }
 
     /// A purchase whose transaction did not pass verification.
-    public static func unverified(for product: Product) -> Alert {
-        Alert(kind: .warning, title: "Purchase not verified", message: "The store's receipt for \(product.displayName) could not be verified.")
+    public static func unverified(for product: Product, language: InterfaceLanguage = .english) -> Alert {
+        Alert(
+            kind: .warning, title: language.text("Purchase not verified"),
+            message: language.text("The store's receipt for %@ could not be verified.", product.displayName), language: language
+        )
     }
 
     /// The outcome of Restore Purchases: how many purchases are active now.
@@ -57,15 +71,18 @@ public struct Alert: Sendable, Hashable, Widget {
     /// ```swift
     /// Alert.restored(count: 0).message  // "No purchases to restore."
     /// ```
-    public static func restored(count: Int) -> Alert {
+    public static func restored(count: Int, language: InterfaceLanguage = .english) -> Alert {
         count == 0
-            ? Alert(kind: .info, title: "Restore Purchases", message: "No purchases to restore.")
-            : Alert(kind: .success, title: "Purchases restored", message: count == 1 ? "1 purchase is active." : "\(count) purchases are active.")
+            ? Alert(kind: .info, title: language.text("Restore Purchases"), message: language.text("No purchases to restore."), language: language)
+            : Alert(
+                kind: .success, title: language.text("Purchases restored"),
+                message: language.text("%lld purchases are active.", count: count), language: language
+            )
     }
 
     /// Restore Purchases failed.
-    public static func restoreFailed(error: any Error) -> Alert {
-        Alert(kind: .error, title: "Restore failed", message: error.localizedDescription)
+    public static func restoreFailed(error: any Error, language: InterfaceLanguage = .english) -> Alert {
+        Alert(kind: .error, title: language.text("Restore failed"), message: language.describe(error), language: language)
     }
 
     /// The alert a purchase's result calls for: thanks for a consumable, waiting for
@@ -75,19 +92,24 @@ public struct Alert: Sendable, Hashable, Widget {
     /// ```swift
     /// Alert(purchaseOf: tip, result: .success(.userCancelled))  // nil
     /// ```
-    public init?(purchaseOf product: Product, result: Result<Product.PurchaseResult, any Error>, timeZone: TimeZone = .current) {
+    public init?(
+        purchaseOf product: Product, result: Result<Product.PurchaseResult, any Error>, timeZone: TimeZone = .current,
+        language: InterfaceLanguage = .english
+    ) {
         switch result {
         case .success(.success(.verified(let transaction))):
-            self = product.type == .consumable ? .thankYou(for: product) : .purchased(product, transaction: transaction, timeZone: timeZone)
+            self = product.type == .consumable
+                ? .thankYou(for: product, language: language)
+                : .purchased(product, transaction: transaction, timeZone: timeZone, language: language)
         case .success(.success(.unverified)):
-            self = .unverified(for: product)
+            self = .unverified(for: product, language: language)
         case .success(.pending):
-            self = .waitingForApproval(for: product)
+            self = .waitingForApproval(for: product, language: language)
         case .success(.userCancelled):
             return nil
         case .failure(let error):
             if case StoreKitError.userCancelled = error { return nil }
-            self = .purchaseFailed(for: product, error: error)
+            self = .purchaseFailed(for: product, error: error, language: language)
         }
     }
 

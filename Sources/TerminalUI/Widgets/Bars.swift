@@ -103,12 +103,12 @@ public struct TooSmallMessage: Sendable, Hashable, Widget {
     public func render(in area: Rect, context: StoreContext, into buffer: inout Buffer) {
         let options = context.options
         buffer.clear(area)
-        let sizes = "\(width)x\(height), needs \(Self.minimumWidth)x\(Self.minimumHeight)"
+        let sizes = options.text("%@, needs %@", "\(width)x\(height)", "\(Self.minimumWidth)x\(Self.minimumHeight)")
         func lines(_ texts: [(String, Style)]) -> [(String, Style)] {
             texts.flatMap { text, style in text.wrapped(toWidth: max(1, area.width)).map { ($0, style) } }
         }
         // The sizes matter most: on a tiny screen the heading gives way to them.
-        var wrapped = lines([("Terminal too small", Palette.warning), (sizes, Palette.secondary)])
+        var wrapped = lines([(options.text("Terminal too small"), Palette.warning), (sizes, Palette.secondary)])
         if wrapped.count > area.height { wrapped = lines([(sizes, Palette.secondary)]) }
         let top = area.y + max(0, (area.height - wrapped.count) / 2)
         for (row, (text, style)) in wrapped.enumerated() {

@@ -38,12 +38,12 @@ public struct ConfirmationSheet: Sendable, Hashable, Widget {
     /// ```swift
     /// ConfirmationSheet(product: tip).confirmTitle  // "Buy"
     /// ```
-    public init(product: Product) {
+    public init(product: Product, language: InterfaceLanguage = .english) {
         let isSubscription = product.type == .autoRenewable
         self.init(
             product: product,
-            confirmTitle: isSubscription ? "Subscribe" : "Buy",
-            offerTerms: product.introductoryOfferTerms(isEligible: product.subscription?.isEligibleForIntroOffer ?? false)
+            confirmTitle: isSubscription ? language.text("Subscribe") : language.text("Buy"),
+            offerTerms: product.introductoryOfferTerms(isEligible: product.subscription?.isEligibleForIntroOffer ?? false, language: language)
         )
     }
 
@@ -69,8 +69,8 @@ public struct ConfirmationSheet: Sendable, Hashable, Widget {
         lines.append(wrapping: product.displayName, width: width, maxLines: 2, style: Palette.title, ellipsis: ellipsis)
         lines.append(wrapping: product.description, width: width, maxLines: 2, style: Palette.secondary, ellipsis: ellipsis)
         lines.append(("", .plain))
-        let price = product.pricePerPeriod(abbreviated: width < 30)
-        let label = "Price"
+        let price = product.pricePerPeriod(abbreviated: width < 30, language: options.language)
+        let label = options.text("Price")
         lines.append((label + price.padded(toWidth: max(0, width - displayWidth(of: label)), alignment: .trailing), Palette.price))
         if let offerTerms {
             lines.append(wrapping: offerTerms, width: width, maxLines: 2, style: Palette.offer, ellipsis: ellipsis)
@@ -79,8 +79,8 @@ public struct ConfirmationSheet: Sendable, Hashable, Widget {
             lines.append(wrapping: note, width: width, maxLines: 2, style: Palette.secondary, ellipsis: ellipsis)
         }
         return Modal(
-            title: "Confirm Purchase", lines: [("", .plain)] + lines,
-            buttons: [(confirmTitle, focus == .confirm ? .prominent : .normal), ("Cancel", focus == .cancel ? .prominent : .normal)],
+            title: options.text("Confirm Purchase"), lines: [("", .plain)] + lines,
+            buttons: [(confirmTitle, focus == .confirm ? .prominent : .normal), (options.text("Cancel"), focus == .cancel ? .prominent : .normal)],
             options: options
         )
     }

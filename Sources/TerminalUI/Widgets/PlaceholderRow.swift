@@ -8,12 +8,10 @@ struct PlaceholderRow {
     let context: StoreContext
     let priceWidth: Int
 
-    static let reason = "Not available in this storefront"
-
     func render(_ style: ProductViewStyle, in rect: Rect, into buffer: inout Buffer) {
         let options = context.options
         let glyph = isLoading ? (context.spinner, Palette.busy) : (options.glyph(.warning), Palette.warning)
-        let status = isLoading ? (context.spinner, Palette.busy) : ("Unavailable", Palette.waiting)
+        let status = isLoading ? (context.spinner, Palette.busy) : (options.text("Unavailable"), Palette.waiting)
         let inner = style == .large ? buffer.drawBox(rect, style: context.style(Palette.border), options: options) : rect
         guard !inner.isEmpty else { return }
         let indent = 1 + displayWidth(of: glyph.0) + 1
@@ -25,7 +23,7 @@ struct PlaceholderRow {
         guard style != .compact, !isLoading, inner.height > 1 else { return }
         let textX = inner.x + indent
         buffer.write(
-            Self.reason.truncated(toWidth: max(0, inner.maxX - 1 - textX), ellipsis: options.glyph(.ellipsis)),
+            options.text("Not available in this storefront").truncated(toWidth: max(0, inner.maxX - 1 - textX), ellipsis: options.glyph(.ellipsis)),
             x: textX, y: inner.y + 1, style: context.style(Palette.secondary), within: inner
         )
     }

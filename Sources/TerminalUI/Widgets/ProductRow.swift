@@ -77,10 +77,11 @@ struct ProductRow {
     /// What the price column shows: the spinner while buying, ownership, or the price.
     private var status: (text: String, style: Style) {
         if isPending { return (context.spinner, Palette.busy) }
-        if context.isIncluded(product) { return ("Included", Palette.owned) }
-        if context.isOwned(product) { return (product.type == .autoRenewable ? "Subscribed" : "Owned", Palette.owned) }
-        if isAwaitingApproval { return ("Waiting", Palette.waiting) }
-        return (priceLabel(for: product, abbreviated: abbreviated), Palette.price)
+        let options = context.options
+        if context.isIncluded(product) { return (options.text("Included"), Palette.owned) }
+        if context.isOwned(product) { return (product.type == .autoRenewable ? options.text("Subscribed") : options.text("Owned"), Palette.owned) }
+        if isAwaitingApproval { return (options.text("Waiting"), Palette.waiting) }
+        return (priceLabel(for: product, abbreviated: abbreviated, language: options.language), Palette.price)
     }
 
     /// Buy is shown for what can be bought, dimmed while any purchase runs; `nil` hides it.
@@ -92,20 +93,22 @@ struct ProductRow {
     /// The large card's last line: offer terms for subscriptions, what kind of purchase
     /// it is otherwise.
     private var terms: (text: String, style: Style) {
+        let options = context.options
+        let language = options.language
         switch product.type {
         case .autoRenewable:
             let eligible = product.subscription?.isEligibleForIntroOffer ?? false
-            if let offer = product.introductoryOfferTerms(isEligible: eligible && !context.isOwned(product), abbreviated: abbreviated) {
+            if let offer = product.introductoryOfferTerms(isEligible: eligible && !context.isOwned(product), abbreviated: abbreviated, language: language) {
                 return (offer, Palette.offer)
             }
-            return ("Renews at " + product.pricePerPeriod(spaced: false, abbreviated: abbreviated), Palette.secondary)
+            return (options.text("Renews at %@", product.pricePerPeriod(spaced: false, abbreviated: abbreviated, language: language)), Palette.secondary)
         case .nonRenewable:
-            return ("Does not renew", Palette.secondary)
+            return (options.text("Does not renew"), Palette.secondary)
         case .nonConsumable:
-            if context.isIncluded(product) { return ("Included with your earlier version of the app", Palette.owned) }
-            return context.isOwned(product) ? ("Purchased", Palette.owned) : ("One-time purchase", Palette.secondary)
+            if context.isIncluded(product) { return (options.text("Included with your earlier version of the app"), Palette.owned) }
+            return context.isOwned(product) ? (options.text("Purchased"), Palette.owned) : (options.text("One-time purchase"), Palette.secondary)
         case .consumable:
-            return ("Can be bought again", Palette.secondary)
+            return (options.text("Can be bought again"), Palette.secondary)
         }
     }
 }

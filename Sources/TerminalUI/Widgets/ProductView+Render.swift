@@ -27,17 +27,17 @@ extension ProductView {
             let abbreviated = area.width < 60
             ProductRow(
                 product: product, isSelected: isSelected, context: context,
-                priceWidth: displayWidth(of: priceLabel(for: product, abbreviated: abbreviated)), abbreviated: abbreviated
+                priceWidth: displayWidth(of: priceLabel(for: product, abbreviated: abbreviated, language: options.language)), abbreviated: abbreviated
             ).render(style, in: area, into: &buffer)
             return
         case .loading:
-            placeholder = Placeholder(glyph: context.spinner, glyphStyle: Palette.busy, text: "Loading\(options.glyph(.ellipsis))")
+            placeholder = Placeholder(glyph: context.spinner, glyphStyle: Palette.busy, text: options.text("Loading%@", options.glyph(.ellipsis)))
         case .unavailable:
-            placeholder = Placeholder(glyph: options.glyph(.warning), glyphStyle: Palette.warning, text: "\(id) is not available in this storefront")
+            placeholder = Placeholder(glyph: options.glyph(.warning), glyphStyle: Palette.warning, text: options.text("%@ is not available in this storefront", id))
         case .failure(let error):
             placeholder = Placeholder(
                 glyph: options.glyph(.warning), glyphStyle: Palette.warning,
-                text: "Couldn't load \(id): \(error.localizedDescription)", hint: "r to retry"
+                text: options.text("Couldn't load %@: %@", id, options.language.describe(error)), hint: options.text("r to retry")
             )
         }
         let inner = style == .large ? buffer.drawBox(area, style: context.style(Palette.border), options: options) : area

@@ -22,11 +22,13 @@ public struct Question: Sendable, Hashable, Widget {
     }
 
     /// Asked when the customer quits while a confirmed purchase is still with the store.
-    public static let quitDuringPurchase = Question(
-        title: "A purchase is in progress",
-        message: "Quit anyway? It will finish in the store, and you will find it in Your Purchases next time.",
-        confirmTitle: "Quit", cancelTitle: "Stay"
-    )
+    public static func quitDuringPurchase(language: InterfaceLanguage = .english) -> Question {
+        Question(
+            title: language.text("A purchase is in progress"),
+            message: language.text("Quit anyway? It will finish in the store, and you will find it in Your Purchases next time."),
+            confirmTitle: language.text("Quit"), cancelTitle: language.text("Stay")
+        )
+    }
 
     private func modal(in area: Rect, options: RenderOptions) -> Modal {
         let width = Modal.innerWidth(in: area)

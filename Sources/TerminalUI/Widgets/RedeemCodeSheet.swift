@@ -45,7 +45,7 @@ public struct RedeemCodeSheet: Sendable, Hashable, Widget {
         let width = Modal.innerWidth(in: area)
         let ellipsis = options.glyph(.ellipsis)
         var lines: [(text: String, style: Style)] = [("", .plain)]
-        lines.append(wrapping: "Enter the offer code you received.", width: width, maxLines: 2, style: Palette.secondary, ellipsis: ellipsis)
+        lines.append(wrapping: options.text("Enter the offer code you received."), width: width, maxLines: 2, style: Palette.secondary, ellipsis: ellipsis)
         lines.append(("", .plain))
         let fieldRow = lines.count
         lines.append((visibleCode(width: width).padded(toWidth: width), Palette.link.patched(with: Palette.title)))
@@ -54,14 +54,14 @@ public struct RedeemCodeSheet: Sendable, Hashable, Widget {
         case .editing:
             lines.append(("", .plain))
         case .redeeming:
-            lines.append(("\(context.spinner) Redeeming\(ellipsis)", Palette.busy))
+            lines.append((options.text("%@ Redeeming%@", context.spinner, ellipsis), Palette.busy))
         case .refused(let reason):
             lines.append(wrapping: "\(options.glyph(.warning)) \(reason)", width: width, maxLines: 3, style: Palette.error, ellipsis: ellipsis)
         }
         let canRedeem = phase != .redeeming && !normalizedCode.isEmpty
         let modal = Modal(
-            title: "Redeem Code", lines: lines,
-            buttons: [("Redeem", canRedeem ? .prominent : .disabled), ("Cancel", .normal)],
+            title: options.text("Redeem Code"), lines: lines,
+            buttons: [(options.text("Redeem"), canRedeem ? .prominent : .disabled), (options.text("Cancel"), .normal)],
             options: options
         )
         return (modal, fieldRow)

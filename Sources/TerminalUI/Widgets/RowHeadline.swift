@@ -13,14 +13,12 @@ struct RowHeadline {
     let priceWidth: Int
     let context: StoreContext
 
-    static let buyLabel = "Buy"
-    static let buyWidth = displayWidth(of: buyLabel)
-
     func draw(in rect: Rect, y: Int, indent: Int, into buffer: inout Buffer) {
         buffer.write(glyph.text, x: rect.x + 1, y: y, style: context.style(glyph.style), within: rect)
-        let buyX = rect.maxX - 1 - Self.buyWidth
+        let buyLabel = context.options.text("Buy")
+        let buyX = rect.maxX - 1 - displayWidth(of: buyLabel)
         if let buyStyle {
-            buffer.write(Self.buyLabel, x: buyX, y: y, style: context.style(buyStyle), within: rect)
+            buffer.write(buyLabel, x: buyX, y: y, style: context.style(buyStyle), within: rect)
         }
         let statusWidth = displayWidth(of: status.text)
         let priceEnd = buyX - 2

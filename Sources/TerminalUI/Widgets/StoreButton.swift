@@ -25,26 +25,26 @@ public struct StoreButton: Sendable, Hashable {
     }
 
     /// The label: "Restore Purchases", "Terms of Service", …
-    public var title: String {
+    public func title(language: InterfaceLanguage = .english) -> String {
         switch role {
-        case .restorePurchases: "Restore Purchases"
-        case .redeemCode: "Redeem Code"
-        case .signIn: "Sign In"
-        case .termsOfService: "Terms of Service"
-        case .privacyPolicy: "Privacy Policy"
-        case .close: "Close"
+        case .restorePurchases: language.text("Restore Purchases")
+        case .redeemCode: language.text("Redeem Code")
+        case .signIn: language.text("Sign In")
+        case .termsOfService: language.text("Terms of Service")
+        case .privacyPolicy: language.text("Privacy Policy")
+        case .close: language.text("Close")
         }
     }
 
     /// The label where space is short: "Restore", "Terms", …
-    public var shortTitle: String {
+    public func shortTitle(language: InterfaceLanguage = .english) -> String {
         switch role {
-        case .restorePurchases: "Restore"
-        case .redeemCode: "Redeem"
-        case .signIn: "Sign In"
-        case .termsOfService: "Terms"
-        case .privacyPolicy: "Privacy"
-        case .close: "Close"
+        case .restorePurchases: language.text("Restore")
+        case .redeemCode: language.text("Redeem")
+        case .signIn: language.text("Sign In")
+        case .termsOfService: language.text("Terms")
+        case .privacyPolicy: language.text("Privacy")
+        case .close: language.text("Close")
         }
     }
 }
@@ -92,9 +92,9 @@ struct StoreButtonBar {
 
     /// Each button's area on row `rect.y`, with long titles when they all fit, short ones otherwise.
     func placements(in rect: Rect) -> [(button: StoreButton, title: String, area: Rect)] {
-        let long = buttons.map(\.title)
+        let long = buttons.map { $0.title(language: options.language) }
         let useLong = width(of: long, gap: 3) <= rect.width
-        let titles = useLong ? long : buttons.map(\.shortTitle)
+        let titles = useLong ? long : buttons.map { $0.shortTitle(language: options.language) }
         let gap = useLong ? 3 : 2
         var x = rect.x + max(0, (rect.width - width(of: titles, gap: gap)) / 2)
         return zip(buttons, titles).map { button, title in

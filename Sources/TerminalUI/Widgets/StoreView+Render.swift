@@ -41,20 +41,21 @@ extension StoreView {
     public func render(_ content: StoreViewContent, state: StoreListState, context: StoreContext, in area: Rect, into buffer: inout Buffer) {
         buffer.clear(area)
         let layout = layout(in: area, content: content, context: context)
+        let options = context.options
         switch content.phase {
         case .loading where !content.rows.isEmpty:
             drawRows(content, state: state, layout: layout, context: context, into: &buffer)
         case .loading:
-            drawMessage(["\(context.spinner) Loading products\(context.options.glyph(.ellipsis))"], in: layout.list, style: Palette.secondary, context: context, into: &buffer)
+            drawMessage([options.text("%@ Loading products%@", context.spinner, options.glyph(.ellipsis))], in: layout.list, style: Palette.secondary, context: context, into: &buffer)
         case .failure(let error):
             drawMessage(
-                ["\(context.options.glyph(.warning)) Couldn't load the store", error.localizedDescription, "Press r to retry"],
+                [options.text("%@ Couldn't load the store", options.glyph(.warning)), options.language.describe(error), options.text("Press r to retry")],
                 in: layout.list, style: Palette.warning, context: context, into: &buffer
             )
         case .loaded where content.rows.isEmpty:
             let message = content.totalCount == 0
-                ? "Nothing for sale here yet."
-                : "No products match \(context.options.quoted(content.filterText))."
+                ? options.text("Nothing for sale here yet.")
+                : options.text("No products match %@.", options.quoted(content.filterText))
             drawMessage([message], in: layout.list, style: Palette.secondary, context: context, into: &buffer)
         case .loaded:
             drawRows(content, state: state, layout: layout, context: context, into: &buffer)

@@ -36,14 +36,17 @@ public struct StoreViewContent: Sendable {
         rows.compactMap(\.product)
     }
 
-    init(phase: Phase, rows: [StoreRow] = [], totalCount: Int = 0, unavailable: [Product.ID] = [], filterText: String = "", all: [Product] = []) {
+    init(
+        phase: Phase, rows: [StoreRow] = [], totalCount: Int = 0, unavailable: [Product.ID] = [], filterText: String = "", all: [Product] = [],
+        language: InterfaceLanguage = .english
+    ) {
         self.phase = phase
         self.rows = rows
         self.totalCount = totalCount
         self.unavailable = unavailable
         self.filterText = filterText
-        priceWidth = all.lazy.map { displayWidth(of: priceLabel(for: $0, abbreviated: false)) }.max() ?? 0
-        compactPriceWidth = all.lazy.map { displayWidth(of: priceLabel(for: $0, abbreviated: true)) }.max() ?? 0
+        priceWidth = all.lazy.map { displayWidth(of: priceLabel(for: $0, abbreviated: false, language: language)) }.max() ?? 0
+        compactPriceWidth = all.lazy.map { displayWidth(of: priceLabel(for: $0, abbreviated: true, language: language)) }.max() ?? 0
     }
 
     /// Whether `product` matches a filter by the lists' one rule (`ListFilter`): every word
@@ -68,7 +71,7 @@ extension StoreView {
     /// let content = StoreView(ids: ids, order: .priceAscending).content(for: .success(tips, unavailable: []))
     /// content.products.map(\.displayPrice)  // ["£0.99", "£1.99", "£4.99"]
     /// ```
-    public func content(for state: Product.CollectionTaskState, filter: String? = nil) -> StoreViewContent {
+    public func content(for state: Product.CollectionTaskState, filter: String? = nil, language: InterfaceLanguage = .english) -> StoreViewContent {
         switch state {
         case .loading:
             // Rows known in advance each turn their own spinner until the load answers.
@@ -91,7 +94,7 @@ extension StoreView {
             }
             return StoreViewContent(
                 phase: .loaded, rows: rows, totalCount: ordered.count + unavailable.count,
-                unavailable: unavailable, filterText: filterText, all: ordered
+                unavailable: unavailable, filterText: filterText, all: ordered, language: language
             )
         }
     }
@@ -141,6 +144,6 @@ public enum StoreRow: Sendable {
 }
 
 /// The price a product row shows: the price, with the period for subscriptions.
-func priceLabel(for product: Product, abbreviated: Bool) -> String {
-    product.pricePerPeriod(spaced: false, abbreviated: abbreviated)
+func priceLabel(for product: Product, abbreviated: Bool, language: InterfaceLanguage) -> String {
+    product.pricePerPeriod(spaced: false, abbreviated: abbreviated, language: language)
 }

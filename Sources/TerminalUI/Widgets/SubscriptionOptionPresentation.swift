@@ -22,11 +22,12 @@ struct SubscriptionOptionPresentation {
     init(_ option: SubscriptionOption, content: SubscriptionStoreContent, context: StoreContext, abbreviated: Bool) {
         self.option = option
         let product = option.product
-        price = context.pendingProductID == product.id ? context.spinner : product.pricePerPeriod(abbreviated: abbreviated)
-        badge = option.isCurrent ? "Current plan" : nil
+        let language = context.options.language
+        price = context.pendingProductID == product.id ? context.spinner : product.pricePerPeriod(abbreviated: abbreviated, language: language)
+        badge = option.isCurrent ? language.text("Current plan") : nil
         note = Self.note(for: option, content: content, context: context)
         offerTerms = content.offersIntroductoryPrice
-            ? product.introductoryOfferTerms(isEligible: true, abbreviated: abbreviated)
+            ? product.introductoryOfferTerms(isEligible: true, abbreviated: abbreviated, language: language)
             : nil
         action = Self.action(for: option, content: content, context: context)
     }
@@ -43,37 +44,39 @@ struct SubscriptionOptionPresentation {
     }
 
     private static func action(for option: SubscriptionOption, content: SubscriptionStoreContent, context: StoreContext) -> String {
-        if context.awaitingApproval.contains(option.id) { return "Waiting" }
-        if option.renewsNext { return option.isCurrent ? "Current Plan" : "Scheduled" }
-        if let relationship = option.relationship { return relationship.actionTitle }
+        let language = context.options.language
+        if context.awaitingApproval.contains(option.id) { return language.text("Waiting") }
+        if option.renewsNext { return option.isCurrent ? language.text("Current Plan") : language.text("Scheduled") }
+        if let relationship = option.relationship { return relationship.actionTitle(language: language) }
         if content.offersIntroductoryPrice, option.product.subscription?.introductoryOffer?.paymentMode == .freeTrial {
-            return "Try It Free"
+            return language.text("Try It Free")
         }
-        return "Subscribe"
+        return language.text("Subscribe")
     }
 
     private static func note(for option: SubscriptionOption, content: SubscriptionStoreContent, context: StoreContext) -> (text: String, style: Style)? {
+        let options = context.options
         if context.awaitingApproval.contains(option.id) {
-            return ("Waiting for approval", Palette.waiting)
+            return (options.text("Waiting for approval"), Palette.waiting)
         }
         let standing = content.standing
         let renewal = standing?.renewalDate ?? context.now
-        let date = renewal.formattedForStore(locale: option.product.priceFormatStyle.locale, timeZone: context.timeZone)
+        let locale = option.product.priceFormatStyle.locale
+        let date = renewal.formattedForStore(locale: options.language.locale(in: locale), timeZone: context.timeZone)
         if option.isCurrent {
             if option.renewsNext { return nil }
             if let next = standing?.autoRenewPreference {
                 let name = content.options.first { $0.id == next }?.product.displayName ?? next
-                return ("Changes to \(name) on \(date)", Palette.secondary)
+                return (options.text("Changes to %@ on %@", name, date), Palette.secondary)
             }
-            return standing?.renewalDate == nil ? nil : ("Expires on \(date)", Palette.waiting)
+            return standing?.renewalDate == nil ? nil : (options.text("Expires on %@", date), Palette.waiting)
         }
         if option.renewsNext {
-            return ("Starts on \(date)", Palette.secondary)
+            return (options.text("Starts on %@", date), Palette.secondary)
         }
         if let current = content.currentProduct,
            let change = PlanChange(from: current, renewingAt: renewal, to: option.product, now: context.now) {
-            let locale = option.product.priceFormatStyle.locale
-            return (change.wording(locale: locale, timeZone: context.timeZone, options: context.options), Palette.secondary)
+            return (change.wording(locale: locale, timeZone: context.timeZone, options: options), Palette.secondary)
         }
         return nil
     }

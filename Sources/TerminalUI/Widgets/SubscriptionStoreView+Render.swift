@@ -39,13 +39,17 @@ extension SubscriptionStoreView {
         if let message = layout.message {
             switch content.phase {
             case .loading:
-                drawMessage(["\(context.spinner) Loading plans\(options.glyph(.ellipsis))"], in: message, style: Palette.secondary, context: context, into: &buffer)
+                drawMessage([options.text("%@ Loading plans%@", context.spinner, options.glyph(.ellipsis))], in: message, style: Palette.secondary, context: context, into: &buffer)
             case .failure(let error):
-                drawMessage(["\(options.glyph(.warning)) Couldn't load the plans", error.localizedDescription, "Press r to retry"], in: message, style: Palette.warning, context: context, into: &buffer)
+                let lines = [options.text("%@ Couldn't load the plans", options.glyph(.warning)), options.language.describe(error), options.text("Press r to retry")]
+                drawMessage(lines, in: message, style: Palette.warning, context: context, into: &buffer)
             case .statusFailure(let error):
-                drawMessage(["\(options.glyph(.warning)) Couldn't load your subscription status", error.localizedDescription, "Press r to retry"], in: message, style: Palette.warning, context: context, into: &buffer)
+                let lines = [
+                    options.text("%@ Couldn't load your subscription status", options.glyph(.warning)), options.language.describe(error), options.text("Press r to retry"),
+                ]
+                drawMessage(lines, in: message, style: Palette.warning, context: context, into: &buffer)
             case .loaded:
-                drawMessage(["No plans to show."], in: message, style: Palette.secondary, context: context, into: &buffer)
+                drawMessage([options.text("No plans to show.")], in: message, style: Palette.secondary, context: context, into: &buffer)
             }
         }
         frame.drawPlans(into: &buffer)

@@ -1,8 +1,9 @@
 import Foundation
 import StorefrontModel
 
-// How periods, prices per period, offers and plan changes read. The chrome is English;
-// plurals follow the number, and `abbreviated` forms serve narrow screens.
+// How periods, prices per period, offers and plan changes read, in the customer's language:
+// plurals follow the number by the language's rules, and `abbreviated` forms serve narrow
+// screens.
 
 extension Product.SubscriptionPeriod {
     /// The period after a "per" sign: "month", "3 months"; abbreviated "mo", "3 mo".
@@ -11,8 +12,17 @@ extension Product.SubscriptionPeriod {
     /// Product.SubscriptionPeriod(value: 1, unit: .month).unitPhrase()                  // "month"
     /// Product.SubscriptionPeriod(value: 3, unit: .month).unitPhrase(abbreviated: true) // "3 mo"
     /// ```
-    public func unitPhrase(abbreviated: Bool = false) -> String {
-        value == 1 ? unit.name(plural: false, abbreviated: abbreviated) : durationPhrase(abbreviated: abbreviated)
+    public func unitPhrase(abbreviated: Bool = false, language: InterfaceLanguage = .english) -> String {
+        guard value == 1 else { return durationPhrase(abbreviated: abbreviated, language: language) }
+        return switch (unit, abbreviated) {
+        case (.day, _): language.text("day")
+        case (.week, false): language.text("week")
+        case (.week, true): language.text("wk")
+        case (.month, false): language.text("month")
+        case (.month, true): language.text("mo")
+        case (.year, false): language.text("year")
+        case (.year, true): language.text("yr")
+        }
     }
 
     /// How long `count` of these periods last: "1 week", "3 months"; abbreviated "3 mo".
@@ -20,37 +30,41 @@ extension Product.SubscriptionPeriod {
     /// ```swift
     /// Product.SubscriptionPeriod(value: 1, unit: .month).durationPhrase(times: 3)  // "3 months"
     /// ```
-    public func durationPhrase(times count: Int = 1, abbreviated: Bool = false) -> String {
+    public func durationPhrase(times count: Int = 1, abbreviated: Bool = false, language: InterfaceLanguage = .english) -> String {
         let total = value * count
-        return "\(total) " + unit.name(plural: total != 1, abbreviated: abbreviated)
-    }
-}
-
-extension Product.SubscriptionPeriod.Unit {
-    func name(plural: Bool, abbreviated: Bool) -> String {
-        switch (self, abbreviated) {
-        case (.day, _): plural ? "days" : "day"
-        case (.week, false): plural ? "weeks" : "week"
-        case (.week, true): "wk"
-        case (.month, false): plural ? "months" : "month"
-        case (.month, true): "mo"
-        case (.year, false): plural ? "years" : "year"
-        case (.year, true): "yr"
+        return switch (unit, abbreviated) {
+        case (.day, _): language.text("%lld days", count: total)
+        case (.week, false): language.text("%lld weeks", count: total)
+        case (.week, true): language.text("%lld wk", count: total)
+        case (.month, false): language.text("%lld months", count: total)
+        case (.month, true): language.text("%lld mo", count: total)
+        case (.year, false): language.text("%lld years", count: total)
+        case (.year, true): language.text("%lld yr", count: total)
         }
     }
 }
 
 extension Product {
-    /// The price with its period: "£4.99 / month" (`spaced`) or "£4.99/month"; just the
-    /// price for anything that is not a subscription.
+    /// The price with its period: "£4.99 / month" (`spaced`, where Japanese says "月額 £4.99")
+    /// or "£4.99/month"; just the price for anything that is not a subscription.
     ///
     /// ```swift
     /// monthly.pricePerPeriod()                                     // "£4.99 / month"
     /// monthly.pricePerPeriod(spaced: false, abbreviated: true)     // "£4.99/mo"
     /// ```
-    public func pricePerPeriod(spaced: Bool = true, abbreviated: Bool = false) -> String {
+    public func pricePerPeriod(spaced: Bool = true, abbreviated: Bool = false, language: InterfaceLanguage = .english) -> String {
         guard let period = subscription?.subscriptionPeriod else { return displayPrice }
-        return displayPrice + (spaced ? " / " : "/") + period.unitPhrase(abbreviated: abbreviated)
+        if spaced, !abbreviated, period.value == 1 {
+            // A price per one period is a phrase of its own in many languages.
+            return switch period.unit {
+            case .day: language.text("%@ / day", displayPrice)
+            case .week: language.text("%@ / week", displayPrice)
+            case .month: language.text("%@ / month", displayPrice)
+            case .year: language.text("%@ / year", displayPrice)
+            }
+        }
+        let unit = period.unitPhrase(abbreviated: abbreviated, language: language)
+        return spaced ? language.text("%@ / %@", displayPrice, unit) : language.text("%@/%@", displayPrice, unit)
     }
 
     /// The introductory offer's terms, when the customer would really get it: the product
@@ -60,9 +74,9 @@ extension Product {
     /// ```swift
     /// monthly.introductoryOfferTerms(isEligible: true)  // "1 week free, then £4.99/month"
     /// ```
-    public func introductoryOfferTerms(isEligible: Bool, abbreviated: Bool = false) -> String? {
+    public func introductoryOfferTerms(isEligible: Bool, abbreviated: Bool = false, language: InterfaceLanguage = .english) -> String? {
         guard isEligible, let offer = subscription?.introductoryOffer else { return nil }
-        return offer.terms(then: self, abbreviated: abbreviated)
+        return offer.terms(then: self, abbreviated: abbreviated, language: language)
     }
 }
 
@@ -71,16 +85,17 @@ extension Product.SubscriptionOffer {
     /// - free trial: "1 week free, then £4.99/month"
     /// - pay as you go: "£0.99/month for 3 months, then £4.99/month"
     /// - pay up front: "£2.99 for 3 months, then £4.99/month"
-    public func terms(then product: Product, abbreviated: Bool = false) -> String {
-        let duration = period.durationPhrase(times: periodCount, abbreviated: abbreviated)
-        let regular = product.pricePerPeriod(spaced: false, abbreviated: abbreviated)
+    public func terms(then product: Product, abbreviated: Bool = false, language: InterfaceLanguage = .english) -> String {
+        let duration = period.durationPhrase(times: periodCount, abbreviated: abbreviated, language: language)
+        let regular = product.pricePerPeriod(spaced: false, abbreviated: abbreviated, language: language)
         switch paymentMode {
         case .freeTrial:
-            return "\(duration) free, then \(regular)"
+            return language.text("%@ free, then %@", duration, regular)
         case .payAsYouGo:
-            return "\(displayPrice)/\(period.unitPhrase(abbreviated: abbreviated)) for \(duration), then \(regular)"
+            let each = language.text("%@/%@", displayPrice, period.unitPhrase(abbreviated: abbreviated, language: language))
+            return language.text("%@ for %@, then %@", each, duration, regular)
         case .payUpFront:
-            return "\(displayPrice) for \(duration), then \(regular)"
+            return language.text("%@ for %@, then %@", displayPrice, duration, regular)
         }
     }
 }
@@ -88,22 +103,17 @@ extension Product.SubscriptionOffer {
 extension Product.SubscriptionRelationship {
     /// What moving to a plan of this relationship is called: "Upgrade", "Downgrade",
     /// "Switch Plan" (a crossgrade), "Resubscribe" (the current plan).
-    public var actionTitle: String {
+    public func actionTitle(language: InterfaceLanguage = .english) -> String {
         switch self {
-        case .upgrade: "Upgrade"
-        case .downgrade: "Downgrade"
-        case .current: "Resubscribe"
-        default: "Switch Plan"
+        case .upgrade: language.text("Upgrade")
+        case .downgrade: language.text("Downgrade")
+        case .current: language.text("Resubscribe")
+        default: language.text("Switch Plan")
         }
     }
 }
 
 extension PlanChange {
-    /// What the change is called: "Upgrade", "Downgrade", "Switch Plan".
-    public var title: String {
-        relationship.actionTitle
-    }
-
     /// The title, and the date for a change that waits for the renewal:
     /// "Upgrade", "Downgrade — takes effect on 12 Dec 2026".
     ///
@@ -111,9 +121,10 @@ extension PlanChange {
     /// change.wording(locale: Locale(identifier: "en_GB"), timeZone: .gmt, options: RenderOptions())
     /// ```
     public func wording(locale: Locale, timeZone: TimeZone, options: RenderOptions) -> String {
+        let title = relationship.actionTitle(language: options.language)
         guard timing == .atNextRenewal else { return title }
-        let date = effectiveDate.formattedForStore(locale: locale, timeZone: timeZone)
-        return "\(title) \(options.symbol(.dash)) takes effect on \(date)"
+        let date = effectiveDate.formattedForStore(locale: options.language.locale(in: locale), timeZone: timeZone)
+        return options.text("%@ %@ takes effect on %@", title, options.symbol(.dash), date)
     }
 }
 

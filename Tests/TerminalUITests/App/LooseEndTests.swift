@@ -130,7 +130,7 @@ struct FilterRuleTests {
     @Test("The store list filters as product lists do: each word starts a word, in any order")
     func storeListWordStarts() throws {
         let layout = try BackyardBirds.layout()
-        #expect(StoreListItem.items(of: layout, filter: "food bird").map(\.title) == ["Bird Food"])
+        #expect(StoreListItem.items(of: layout, filter: "food bird").map { $0.title() } == ["Bird Food"])
         #expect(StoreListItem.items(of: layout, filter: "ird").isEmpty, "not at a word start")
         #expect(StoreListItem.items(of: layout, filter: "  ").count == layout.shops.count + 1)
     }

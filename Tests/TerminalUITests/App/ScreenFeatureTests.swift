@@ -103,7 +103,7 @@ struct ScreenFeatureTests {
         expected.isShowingHelp = true
         #expect(overlays == expected)
 
-        overlays.quitQuestion = .quitDuringPurchase
+        overlays.quitQuestion = .quitDuringPurchase()
         #expect(overlays.update(.cycleFocus(backwards: false)) == .handled)
         #expect(overlays.quitQuestion?.focus == .confirm)
         #expect(overlays.update(.activate) == .quit(true))

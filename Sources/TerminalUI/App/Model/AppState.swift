@@ -126,6 +126,9 @@ public struct AppState: Sendable {
     public var quitQuestion: Question? { overlays.quitQuestion }
     public var isShowingHelp: Bool { overlays.isShowingHelp }
 
+    /// The language of the interface.
+    var language: InterfaceLanguage { options.render.language }
+
     /// A product's name for messages: its display name once loaded, else its ID.
     func name(of productID: Product.ID) -> String {
         store.product(productID)?.displayName ?? productID

@@ -34,14 +34,15 @@ public struct PurchasesContent: Sendable {
 
     /// The rows for `state`; the history is filtered by the Purchases filter.
     public init(state: AppState) {
-        var rows: [Row] = [.heading("Entitlements")]
+        let language = state.language
+        var rows: [Row] = [.heading(language.text("Entitlements"))]
         rows += Self.entitlementRows(state)
-        rows.append(.heading("Collection"))
+        rows.append(.heading(language.text("Collection")))
         let counts = (state.store.owned?.consumableCounts ?? [:]).filter { $0.value > 0 }
             .map { (name: state.name(of: $0.key), count: $0.value) }
             .sorted { ($0.name, $0.count) < ($1.name, $1.count) }
-        rows += counts.isEmpty ? [.note("No consumables yet.")] : counts.map { Row.collection(name: $0.name, count: $0.count) }
-        rows.append(.heading("History"))
+        rows += counts.isEmpty ? [.note(language.text("No consumables yet."))] : counts.map { Row.collection(name: $0.name, count: $0.count) }
+        rows.append(.heading(language.text("History")))
         rows += Self.historyRows(state)
         self.rows = rows
         timeZone = state.options.timeZone
@@ -58,16 +59,18 @@ public struct PurchasesContent: Sendable {
     }
 
     private static func entitlementRows(_ state: AppState) -> [Row] {
+        let language = state.language
         guard let owned = state.store.owned else {
-            if case .failure(let error) = state.store.entitlements { return [.note("Couldn't load: \(error.localizedDescription)")] }
-            return [.note("Loading\(state.options.render.glyph(.ellipsis))")]
+            if case .failure(let error) = state.store.entitlements { return [.note(language.text("Couldn't load: %@", language.describe(error)))] }
+            return [.note(language.text("Loading%@", state.options.render.glyph(.ellipsis)))]
         }
         var rows: [Row] = state.layout.entitlements.map { entitlement in
             let active = entitlement.isActive(
                 purchasedProductIDs: owned.purchasedProductIDs, originalAppVersion: state.store.originalAppVersion
             )
             let bought = !entitlement.productIDs.isDisjoint(with: owned.purchasedProductIDs)
-            let detail = !active ? "not active" : bought ? "active" : "included: first got \(state.store.originalAppVersion?.description ?? "")"
+            let version = state.store.originalAppVersion?.description ?? ""
+            let detail = !active ? language.text("not active") : bought ? language.text("active") : language.text("included: first got %@", version)
             return .entitlement(name: entitlement.name, detail: detail, isActive: active)
         }
         // A product a named entitlement already shows under its own name is not listed twice.
@@ -76,35 +79,37 @@ public struct PurchasesContent: Sendable {
         for transaction in owning {
             rows.append(.entitlement(name: state.name(of: transaction.productID), detail: detail(for: transaction, owned: owned, state: state), isActive: true))
         }
-        return rows.isEmpty ? [.note("Nothing yet.")] : rows
+        return rows.isEmpty ? [.note(language.text("Nothing yet."))] : rows
     }
 
     private static func detail(for transaction: Transaction, owned: CustomerEntitlements, state: AppState) -> String? {
+        let language = state.language
         switch transaction.productType {
         case .autoRenewable:
             guard let groupID = transaction.subscriptionGroupID else { return nil }
             let group = owned.subscriptionGroup(groupID)
-            guard let end = transaction.expirationDate else { return "subscribed" }
+            guard let end = transaction.expirationDate else { return language.text("subscribed") }
             let date = formatted(end, withTime: false, in: state.options.timeZone)
             if let next = group.autoRenewPreference {
-                return next == transaction.productID ? "renews \(date)" : "changes to \(state.name(of: next)) on \(date)"
+                return next == transaction.productID ? language.text("renews %@", date) : language.text("changes to %@ on %@", state.name(of: next), date)
             }
-            return "ends \(date)"
+            return language.text("ends %@", date)
         case .nonRenewable:
-            return transaction.expirationDate.map { "until \(formatted($0, withTime: false, in: state.options.timeZone))" }
+            return transaction.expirationDate.map { language.text("until %@", formatted($0, withTime: false, in: state.options.timeZone)) }
         case .nonConsumable, .consumable:
             return nil
         }
     }
 
     private static func historyRows(_ state: AppState) -> [Row] {
+        let language = state.language
         switch state.history {
         case .loading:
-            return [.note("Loading\(state.options.render.glyph(.ellipsis))")]
+            return [.note(language.text("Loading%@", state.options.render.glyph(.ellipsis)))]
         case .failure(let message):
-            return [.note("Couldn't load the history: \(message)")]
+            return [.note(language.text("Couldn't load the history: %@", message))]
         case .loaded(let transactions):
-            guard !transactions.isEmpty else { return [.note("No purchases yet.")] }
+            guard !transactions.isEmpty else { return [.note(language.text("No purchases yet."))] }
             let filter = (state.purchasesList.filterText ?? "").trimmingCharacters(in: .whitespaces)
             let rows = transactions.map { Row.transaction($0, name: state.name(of: $0.unsafePayloadValue.productID)) }
                 .filter { row in
@@ -113,7 +118,7 @@ public struct PurchasesContent: Sendable {
                     return name.range(of: filter, options: options) != nil
                         || result.unsafePayloadValue.productID.range(of: filter, options: options) != nil
                 }
-            return rows.isEmpty ? [.note("No purchases match \(state.options.render.quoted(filter)).")] : rows
+            return rows.isEmpty ? [.note(language.text("No purchases match %@.", state.options.render.quoted(filter)))] : rows
         }
     }
 }

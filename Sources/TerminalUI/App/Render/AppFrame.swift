@@ -49,9 +49,9 @@ struct AppRenderer {
 
     /// What the store is busy with, at the right of the header.
     private var headerStatus: String? {
-        if state.isRestoring { return "\(context.spinner) Restoring\(options.glyph(.ellipsis))" }
+        if state.isRestoring { return options.text("%@ Restoring%@", context.spinner, options.glyph(.ellipsis)) }
         // Nothing is being bought while the customer still decides on the sheet.
-        if let pending = context.pendingProductID, state.overlays.confirmation == nil { return "\(context.spinner) Buying \(state.name(of: pending))" }
+        if let pending = context.pendingProductID, state.overlays.confirmation == nil { return options.text("%@ Buying %@", context.spinner, state.name(of: pending)) }
         return nil
     }
 }

@@ -8,13 +8,13 @@ struct HelpOverlay: Widget {
         // action (k and j join ↑ and ↓); the overlay's own key is on the help bar under it.
         let entries = bindings.filter { !$0.help.isEmpty && !$0.kinds.contains(.help) }.map { binding in
             let keys = bindings.filter { $0 == binding || ($0.help.isEmpty && !$0.kinds.isDisjoint(with: binding.kinds)) }.flatMap(\.keys)
-            return (keys: keys.map { $0.label(options: options) }.joined(separator: " "), help: binding.help)
+            return (keys: keys.map { $0.label(options: options) }.joined(separator: " "), help: options.text(binding.help))
         }
         let keyWidth = entries.map { displayWidth(of: $0.keys) }.max() ?? 0
         let lines = entries.map { entry in
             (entry.keys.padded(toWidth: keyWidth) + "  " + entry.help, Style.plain)
         }
-        return Modal(title: "Keys", lines: lines, buttons: [("Close", .prominent)], options: options)
+        return Modal(title: options.text("Keys"), lines: lines, buttons: [(options.text("Close"), .prominent)], options: options)
     }
 
     /// Draws the overlay centred in `area`.

@@ -61,7 +61,7 @@ struct PickerScreen: AppScreen {
               let option = content.options.first(where: { $0.id == chosen }), option.isPurchasable
         else { return nil }
         if context.awaitingApproval.contains(option.id) {
-            return .show(.waitingForApproval(for: option.product))
+            return .show(.waitingForApproval(for: option.product, language: context.options.language))
         }
         return .buy(option.product)
     }

@@ -13,7 +13,7 @@ struct PurchasesScreen: AppScreen {
 
     private var area: (rows: Rect, buttonBar: Rect?) { appLayout.list(hasButtons: true) }
 
-    var location: String? { StoreListItem.purchases.title }
+    var location: String? { StoreListItem.purchases.title(language: options.language) }
     var keyContext: AppKeyBindings.Context { .purchases }
     var filterText: String? { list.filterText }
     var isEditingFilter: Bool { list.focus == .filter }
@@ -107,13 +107,13 @@ struct PurchasesScreen: AppScreen {
         let quantity = transaction.purchasedQuantity > 1 ? " \(options.symbol(.times))\(transaction.purchasedQuantity)" : ""
         let mark = verified ? options.glyph(.check) : options.glyph(.warning)
         var notes: [String] = []
-        if !verified { notes.append("unverified") }
-        if transaction.revocationDate != nil { notes.append("refunded") }
-        if transaction.isUpgraded { notes.append("upgraded") }
-        if transaction.offer?.paymentMode == .freeTrial { notes.append("free trial") }
+        if !verified { notes.append(options.text("unverified")) }
+        if transaction.revocationDate != nil { notes.append(options.text("refunded")) }
+        if transaction.isUpgraded { notes.append(options.text("upgraded")) }
+        if transaction.offer?.paymentMode == .freeTrial { notes.append(options.text("free trial")) }
         return LineList.Line(
             text: "  \(mark) \(content.formatted(transaction.purchaseDate, withTime: true))  \(name)\(quantity)",
-            trailing: notes.joined(separator: ", "),
+            trailing: notes.joined(separator: options.text(", ")),
             style: verified ? .plain : Palette.warning,
             trailingStyle: verified ? Palette.secondary : Palette.warning
         )

@@ -10,7 +10,7 @@ struct StoreListScreen: AppScreen {
     let owned: CustomerEntitlements?
 
     private var options: RenderOptions { context.options }
-    private var items: [StoreListItem] { StoreListItem.items(of: layout, filter: list.filterText) }
+    private var items: [StoreListItem] { StoreListItem.items(of: layout, filter: list.filterText, language: options.language) }
     private var rows: Rect { appLayout.list(hasButtons: false).rows }
 
     var location: String? { nil }
@@ -55,10 +55,10 @@ struct StoreListScreen: AppScreen {
         let body = appLayout.body
         let filterRow = Rect(x: body.x, y: body.y, width: body.width, height: 1)
         let filter = list.filterText ?? ""
-        let cursor = lines(count: items.count).render(filterRow: filterRow, emptyMessage: "No shops match \(options.quoted(filter)).", into: &buffer) { index in
+        let cursor = lines(count: items.count).render(filterRow: filterRow, emptyMessage: options.text("No shops match %@.", options.quoted(filter)), into: &buffer) { index in
             let item = items[index]
             return LineList.Line(
-                text: options.glyph(.pointer) + " " + item.title,
+                text: options.glyph(.pointer) + " " + item.title(language: options.language),
                 trailing: summary(of: item),
                 style: Palette.title,
                 trailingStyle: Palette.secondary
@@ -69,7 +69,7 @@ struct StoreListScreen: AppScreen {
             // Only Your Purchases would show: say why there is nothing else.
             let below = Rect(x: rows.x, y: rows.y + 2, width: rows.width, height: rows.height - 2)
             drawMessage(
-                ["Nothing for sale here.", "This catalog lists no products or subscriptions."],
+                [options.text("Nothing for sale here."), options.text("This catalog lists no products or subscriptions.")],
                 in: below, style: Palette.secondary, context: context, into: &buffer
             )
         }
@@ -81,12 +81,11 @@ struct StoreListScreen: AppScreen {
         switch item {
         case .shop(let shop):
             let count = shop.productIDs.count
-            let noun = shop.kind == .subscriptions ? "plan" : "product"
-            return "\(count) \(noun)\(count == 1 ? "" : "s")"
+            return shop.kind == .subscriptions ? options.text("%lld plans", count: count) : options.text("%lld products", count: count)
         case .purchases:
             guard let owned else { return "" }
             let count = owned.purchasedProductIDs.count
-            return count == 0 ? "" : "\(count) active"
+            return count == 0 ? "" : options.text("%lld active", count: count)
         }
     }
 }

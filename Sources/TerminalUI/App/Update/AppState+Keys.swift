@@ -50,7 +50,7 @@ extension AppState {
         }
         switch action {
         case .quit where isPurchaseWithStore:
-            overlays.quitQuestion = .quitDuringPurchase
+            overlays.quitQuestion = .quitDuringPurchase(language: options.render.language)
             return []
         case .quit:
             return quit()

@@ -19,7 +19,7 @@ extension AppState {
         if let shown = shownContent, shown.shopID == shop.id, shown.filter == filter, case .store(let content) = shown.content {
             return content
         }
-        return view.content(for: products(of: shop), filter: filter)
+        return view.content(for: products(of: shop), filter: filter, language: language)
     }
 
     /// The plans a subscription shop shows now, with the customer's standing in the group;
@@ -102,8 +102,9 @@ extension AppState {
         if storeContext.isIncluded(product), let version = store.originalAppVersion {
             // Paid to freemium: say why there is nothing to pay rather than ignore the key.
             overlays.alerts.append(Alert(
-                kind: .info, title: "Included",
-                message: "\(product.displayName) is yours: you first got the app at version \(version), before it became a purchase."
+                kind: .info, title: language.text("Included"),
+                message: language.text("%@ is yours: you first got the app at version %@, before it became a purchase.", product.displayName, version.description),
+                language: language
             ))
             return []
         }
@@ -118,8 +119,8 @@ extension AppState {
         case .restorePurchases:
             return restore()
         case .termsOfService, .privacyPolicy:
-            let link = button.url?.absoluteString ?? "No link was given."
-            overlays.alerts.append(Alert(kind: .info, title: button.title, message: link))
+            let link = button.url?.absoluteString ?? language.text("No link was given.")
+            overlays.alerts.append(Alert(kind: .info, title: button.title(language: language), message: link, language: language))
             return []
         case .close:
             screen = .storeList

@@ -8,16 +8,17 @@ extension AppState {
         case .success(let verified):
             overlays.redeemSheet = nil
             let transaction = verified.unsafePayloadValue
-            var alert = store.product(transaction.productID).map { Alert.purchased($0, transaction: transaction, timeZone: options.timeZone) }
-                ?? Alert(kind: .success, title: "", message: "\(name(of: transaction.productID)) is yours.")
-            alert.title = "Code redeemed"
-            alert.message = "\(code): " + alert.message
+            var alert = store.product(transaction.productID).map { Alert.purchased($0, transaction: transaction, timeZone: options.timeZone, language: language) }
+                ?? Alert(kind: .success, title: "", message: language.text("%@ is yours.", name(of: transaction.productID)), language: language)
+            alert.title = language.text("Code redeemed")
+            alert.message = language.text("%@: %@", code, alert.message)
             overlays.alerts.append(alert)
         case .failure(let error):
             if overlays.redeemSheet != nil {
-                overlays.redeemSheet?.phase = .refused(error.localizedDescription)
+                let reason = language.describe(error)
+                overlays.redeemSheet?.phase = .refused(reason)
             } else {
-                overlays.alerts.append(Alert(kind: .error, title: "Code not redeemed", message: error.localizedDescription))
+                overlays.alerts.append(Alert(kind: .error, title: language.text("Code not redeemed"), message: language.describe(error), language: language))
             }
         }
         return screen == .purchases ? [.loadHistory] : []

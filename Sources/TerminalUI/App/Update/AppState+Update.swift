@@ -77,15 +77,17 @@ extension AppState {
         case .restoreFinished(let result):
             isRestoring = false
             switch result {
-            case .success(let owned): overlays.alerts.append(.restored(count: owned.purchasedProductIDs.count))
-            case .failure(let error): overlays.alerts.append(.restoreFailed(error: error))
+            case .success(let owned): overlays.alerts.append(.restored(count: owned.purchasedProductIDs.count, language: language))
+            case .failure(let error): overlays.alerts.append(.restoreFailed(error: error, language: language))
             }
             return screen == .purchases ? [.loadHistory] : []
         case .redeemFinished(let code, let result):
             return redeemFinished(code: code, result)
         case .signedIn:
             if let account = options.account {
-                overlays.alerts.append(Alert(kind: .info, title: "Signed In", message: "This storefront runs as \(account)."))
+                overlays.alerts.append(Alert(
+                    kind: .info, title: language.text("Signed In"), message: language.text("This storefront runs as %@.", account), language: language
+                ))
             }
             return []
         case .historyLoaded(let result):
@@ -110,7 +112,7 @@ extension AppState {
            let option = content.options.first(where: { $0.id == request.product.id }) {
             return ConfirmationSheet(option: option, in: content, context: storeContext)
         }
-        return ConfirmationSheet(product: request.product)
+        return ConfirmationSheet(product: request.product, language: language)
     }
 
     /// Takes in what the store reports. Handling the same data twice changes nothing and
@@ -125,8 +127,8 @@ extension AppState {
             let count = { (owned: CustomerEntitlements?) in owned?.consumableCounts[id] ?? 0 }
             let approved = data.owned?.purchasedProductIDs.contains(id) == true || count(data.owned) > count(previous.owned)
             overlays.alerts.append(approved
-                ? Alert(kind: .success, title: "Approved", message: "\(name(of: id)) was approved and is yours.")
-                : Alert(kind: .info, title: "Declined", message: "The request to buy \(name(of: id)) was declined."))
+                ? Alert(kind: .success, title: language.text("Approved"), message: language.text("%@ was approved and is yours.", name(of: id)), language: language)
+                : Alert(kind: .info, title: language.text("Declined"), message: language.text("The request to buy %@ was declined.", name(of: id)), language: language))
         }
         // The storefront keeps a failed purchase's error as its alert; the purchase's
         // result already brought it here, so it is only cleared.
@@ -149,7 +151,7 @@ extension AppState {
     ) -> [AppEffect] {
         if requestedPurchase == product.id { requestedPurchase = nil }
         if overlays.confirmation?.request.product.id == product.id { overlays.confirmation = nil }
-        if let alert = Alert(purchaseOf: product, result: result, timeZone: options.timeZone) {
+        if let alert = Alert(purchaseOf: product, result: result, timeZone: options.timeZone, language: language) {
             // A completion action of the shop's own takes over errors, as in StoreKit.
             let isError = alert.kind == .error || alert.kind == .warning
             if !isError || !hasCompletionAction(shopID: shopID) {
