@@ -81,11 +81,17 @@ struct ScreenOptions: ParsableArguments {
         try layoutOption.loadLayout(catalog: catalog, catalogArgument: catalogArgument, locale: locale)
     }
 
-    /// How the app draws and which links the policies button shows.
+    /// How the app draws, in which language, and which links the policies button shows.
+    /// The language is `--locale`'s, else the environment's (`LC_ALL`, `LC_MESSAGES`,
+    /// `LANG`), else the catalog's `_locale`.
     func appOptions(store: LocalStore, locale: String?, timeZone: TimeZone) -> AppOptions {
         let catalog = store.catalog.catalog
-        var render = RenderOptions(environment: ProcessInfo.processInfo.environment, ascii: ascii)
+        let environment = ProcessInfo.processInfo.environment
+        var render = RenderOptions(environment: environment, ascii: ascii)
         if noColor { render.color = false }
+        render.language = InterfaceLanguage(
+            matching: locale ?? InterfaceLanguage.environmentLocale(environment) ?? catalog.settings.locale ?? "en"
+        )
         return AppOptions(
             render: render,
             policies: PolicyLinks(catalog.appPolicies, locale: locale, fallbackLocale: catalog.settings.locale),

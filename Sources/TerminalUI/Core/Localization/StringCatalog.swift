@@ -90,12 +90,14 @@ public final class StringCatalog: Sendable {
     }
 
     /// `key`'s value in `language` for a count in `plural`; nil when the catalog has none
-    /// (the caller falls back to the source language, then to the key).
+    /// (the caller falls back to the source language). In the source language a key with
+    /// no value of its own is its own value, as Xcode writes keys.
     func value(for key: String, language: String, plural: PluralCategory) -> String? {
-        switch entries[key]?[language] {
-        case .single(let value)?: value
-        case .plural(let forms)?: forms[plural] ?? forms[.other]
-        case nil: nil
+        guard let values = entries[key] else { return nil }
+        switch values[language] {
+        case .single(let value)?: return value
+        case .plural(let forms)?: return forms[plural] ?? forms[.other]
+        case nil: return language == sourceLanguage ? key : nil
         }
     }
 }
