@@ -82,3 +82,38 @@ extension EntitlementTaskState where State == VerificationResult<Transaction>? {
         value ?? nil
     }
 }
+
+/// Two failures are the same news when they say the same thing: errors are not
+/// comparable, but a view (or a test) can tell whether anything it would show changed.
+func sameFailure(_ lhs: any Error, _ rhs: any Error) -> Bool {
+    String(reflecting: lhs) == String(reflecting: rhs)
+}
+
+extension Product.CollectionTaskState: Equatable {
+    /// ```swift
+    /// Product.CollectionTaskState.loading == .loading  // true
+    /// ```
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        switch (lhs, rhs) {
+        case (.loading, .loading): true
+        case (.failure(let left), .failure(let right)): sameFailure(left, right)
+        case (.success(let left, let leftMissing), .success(let right, let rightMissing)):
+            left == right && leftMissing == rightMissing
+        default: false
+        }
+    }
+}
+
+extension EntitlementTaskState: Equatable where State: Equatable {
+    /// ```swift
+    /// EntitlementTaskState<Int>.success(1) == .success(1)  // true
+    /// ```
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        switch (lhs, rhs) {
+        case (.loading, .loading): true
+        case (.failure(let left), .failure(let right)): sameFailure(left, right)
+        case (.success(let left), .success(let right)): left == right
+        default: false
+        }
+    }
+}

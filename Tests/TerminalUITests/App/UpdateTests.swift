@@ -24,7 +24,7 @@ struct UpdateTests {
         return state
     }
 
-    func data(owned: [Transaction] = [], awaiting: Set<Product.ID> = [], pending: Product.ID? = nil, alert: StoreAlert? = nil) -> StoreData {
+    func data(owned: [Transaction] = [], awaiting: Set<Product.ID> = [], pending: Product.ID? = nil) -> StoreData {
         StoreData(
             products: [
                 Self.tips.slot: .success([Fixtures.smallTip, Fixtures.mediumTip, Fixtures.largeTip], unavailable: []),
@@ -33,8 +33,7 @@ struct UpdateTests {
             ],
             pendingProductID: pending,
             awaitingApproval: awaiting,
-            entitlements: .success(CustomerEntitlements(transactions: owned.map { .verified($0) }, statuses: [], now: Fixtures.now)),
-            alert: alert
+            entitlements: .success(CustomerEntitlements(transactions: owned.map { .verified($0) }, statuses: [], now: Fixtures.now))
         )
     }
 
@@ -180,10 +179,10 @@ struct UpdateTests {
     @Test("Thanks for a consumable, a note for Ask to Buy, the error for a failure, nothing for a cancel")
     func resultAlerts() {
         var state = loadedState()
-        state.update(.purchaseFinished(Fixtures.smallTip, shop: "tips", .success(.success(.verified(purchase(of: Fixtures.smallTip))))))
-        state.update(.purchaseFinished(Fixtures.largeTip, shop: "tips", .success(.pending)))
-        state.update(.purchaseFinished(Fixtures.mediumTip, shop: "tips", .success(.userCancelled)))
-        state.update(.purchaseFinished(Fixtures.pro, shop: "shop", .failure(NetworkDown())))
+        state.update(.purchaseFinished(Fixtures.smallTip, shop: "tips", .success(.success(.verified(purchase(of: Fixtures.smallTip)))), state.store))
+        state.update(.purchaseFinished(Fixtures.largeTip, shop: "tips", .success(.pending), state.store))
+        state.update(.purchaseFinished(Fixtures.mediumTip, shop: "tips", .success(.userCancelled), state.store))
+        state.update(.purchaseFinished(Fixtures.pro, shop: "shop", .failure(StoreFailure(NetworkDown())), state.store))
         #expect(state.alerts.map(\.title) == ["Thank you!", "Waiting for approval", "Purchase failed"])
         // They show one after another.
         press(.enter, in: &state)
@@ -194,17 +193,17 @@ struct UpdateTests {
     func completionTakesOverErrors() {
         let options = AppOptions(purchaseActions: PurchaseActions().onInAppPurchaseCompletion { _, _ in })
         var state = AppState(layout: Self.layout, size: TerminalSize(width: 80, height: 24), options: options)
-        state.update(.purchaseFinished(Fixtures.pro, shop: "shop", .failure(NetworkDown())))
+        state.update(.purchaseFinished(Fixtures.pro, shop: "shop", .failure(StoreFailure(NetworkDown())), state.store))
         #expect(state.alerts.isEmpty)
-        state.update(.purchaseFinished(Fixtures.smallTip, shop: "tips", .success(.pending)))
+        state.update(.purchaseFinished(Fixtures.smallTip, shop: "tips", .success(.pending), state.store))
         #expect(state.alerts.map(\.title) == ["Waiting for approval"])
     }
 
     @Test("The same store data twice changes nothing the second time")
     func storeChangeIsIdempotent() {
         var state = loadedState(awaiting: [Fixtures.largeTip.id])
-        let approved = data(owned: [purchase(of: Fixtures.largeTip)], alert: StoreAlert(productID: "x", message: "no"))
-        #expect(state.update(.storeChanged(approved)) == [.dismissStoreAlert])
+        let approved = data(owned: [purchase(of: Fixtures.largeTip)])
+        #expect(state.update(.storeChanged(approved)).isEmpty)
         #expect(state.alerts.map(\.title) == ["Approved"])
         #expect(state.update(.storeChanged(approved)).isEmpty)
         #expect(state.alerts.count == 1)

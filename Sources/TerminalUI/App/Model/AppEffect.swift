@@ -1,16 +1,19 @@
 import StorefrontModel
 
 /// Work `AppState.update(_:)` asks for. The runtime (`StoreApp`) runs each one as a task
-/// against the `Storefront` and reports back with an `AppMessage`, as Elm's commands do.
+/// against the `Storefront`, and each answers with one `AppMessage` carrying its result, as
+/// Elm's commands do. Four are the runtime's own and answer nothing: `.confirm` and `.quit`
+/// act at once, and `.runDataTasks` / `.cancelDataTasks` start and stop a view's tasks,
+/// whose actions belong to the view, not to the app.
 ///
 /// ```swift
 /// var state = AppState(layout: layout, size: TerminalSize(width: 80, height: 24))
 /// state.update(.key(.char("q")))  // [.quit]
 /// ```
 public enum AppEffect: Sendable, Hashable {
-    /// Opens the shop: storefront, app transaction, entitlements.
+    /// Opens the shop: storefront, app transaction, entitlements; reports `.storeOpened`.
     case start
-    /// Loads the products of a shop into its slot.
+    /// Loads the products of a shop into its slot; reports `.productsLoaded`.
     case loadProducts([Product.ID], slot: LoadSlot)
     /// Buys a product through the storefront, with the purchase actions of the shop it
     /// was chosen in; reports `.purchaseFinished`.
@@ -19,7 +22,7 @@ public enum AppEffect: Sendable, Hashable {
     case confirm(requestID: UInt64, confirmed: Bool)
     /// Restores purchases; reports `.restoreFinished`.
     case restore
-    /// Loads what the customer owns again.
+    /// Loads what the customer owns again; reports `.entitlementsRefreshed`.
     case refreshEntitlements
     /// Loads every transaction for the Purchases screen; reports `.historyLoaded`.
     case loadHistory
@@ -32,8 +35,6 @@ public enum AppEffect: Sendable, Hashable {
     case redeem(code: String)
     /// Runs the sign-in action of a shop's view; reports `.signedIn`.
     case signIn(shop: StoreLayout.Shop.ID)
-    /// Clears the storefront's alert once the app shows it.
-    case dismissStoreAlert
     /// Ends the app.
     case quit
 }

@@ -8,7 +8,7 @@ import StorefrontModel
 /// let data = StoreData(storefront.snapshot)
 /// data.products["shop:tips"]  // the tip jar's load
 /// ```
-public struct StoreData: Sendable {
+public struct StoreData: Sendable, Equatable {
     /// Product loads, per slot.
     public var products: [LoadSlot: Product.CollectionTaskState]
     /// The product whose purchase is running.
@@ -17,9 +17,7 @@ public struct StoreData: Sendable {
     public var awaitingApproval: Set<Product.ID>
     public var entitlements: EntitlementTaskState<CustomerEntitlements>
     /// Why the last reading of the customer's standing failed, until one succeeds.
-    public var entitlementsError: (any Error)?
-    /// The error the storefront's default completion reported, until dismissed.
-    public var alert: StoreAlert?
+    public var entitlementsError: StoreFailure?
     /// The version the customer first got, for grandfathered entitlements.
     public var originalAppVersion: AppVersion?
 
@@ -28,8 +26,7 @@ public struct StoreData: Sendable {
         pendingProductID: Product.ID? = nil,
         awaitingApproval: Set<Product.ID> = [],
         entitlements: EntitlementTaskState<CustomerEntitlements> = .loading,
-        entitlementsError: (any Error)? = nil,
-        alert: StoreAlert? = nil,
+        entitlementsError: StoreFailure? = nil,
         originalAppVersion: AppVersion? = nil
     ) {
         self.products = products
@@ -37,7 +34,6 @@ public struct StoreData: Sendable {
         self.awaitingApproval = awaitingApproval
         self.entitlements = entitlements
         self.entitlementsError = entitlementsError
-        self.alert = alert
         self.originalAppVersion = originalAppVersion
     }
 
@@ -48,8 +44,7 @@ public struct StoreData: Sendable {
             pendingProductID: snapshot.pendingProductID,
             awaitingApproval: snapshot.awaitingApproval,
             entitlements: snapshot.entitlements,
-            entitlementsError: snapshot.entitlementsError,
-            alert: snapshot.alert.map { StoreAlert(productID: $0.productID, message: $0.error.localizedDescription) },
+            entitlementsError: snapshot.entitlementsError.map(StoreFailure.init),
             originalAppVersion: snapshot.originalAppVersion
         )
     }
@@ -67,20 +62,5 @@ public struct StoreData: Sendable {
             }
         }
         return nil
-    }
-}
-
-/// A purchase error the storefront reported.
-///
-/// ```swift
-/// StoreAlert(productID: "tip.small", message: "The store could not be reached (-1009).")
-/// ```
-public struct StoreAlert: Sendable, Hashable {
-    public var productID: Product.ID
-    public var message: String
-
-    public init(productID: Product.ID, message: String) {
-        self.productID = productID
-        self.message = message
     }
 }

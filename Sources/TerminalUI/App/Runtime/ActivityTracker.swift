@@ -16,7 +16,8 @@ final class ActivityTracker: @unchecked Sendable {
     @TaskLocal static var currentActivities: [ID] = []
 
     private let lock = NSLock()
-    private var busy: Set<ID> = []
+    /// The busy activities, with what each is: an effect, a store call.
+    private var busy: [ID: String] = [:]
     /// Activities waiting for the customer, with how many waits each has.
     private var waitingForCustomer: [ID: Int] = [:]
     private var lastID: ID = 0
@@ -29,22 +30,23 @@ final class ActivityTracker: @unchecked Sendable {
         }
     }
 
-    /// Marks `id` busy until `end(_:)`.
-    func begin(_ id: ID) {
-        _ = lock.withLock { busy.insert(id) }
+    /// Marks `id` busy until `end(_:)`; `name` says what it is, for a settle that times out.
+    func begin(_ id: ID, named name: String) {
+        lock.withLock { busy[id] = name }
     }
 
     func end(_ id: ID) {
-        _ = lock.withLock { busy.remove(id) }
+        _ = lock.withLock { busy.removeValue(forKey: id) }
     }
 
     /// Runs `body` as a new activity inside the current ones.
     func run<T>(
         isolation: isolated (any Actor)? = #isolation,
+        named name: String,
         _ body: () async throws -> T
     ) async rethrows -> T {
         let id = makeID()
-        begin(id)
+        begin(id, named: name)
         defer { end(id) }
         return try await Self.$currentActivities.withValue(Self.currentActivities + [id]) {
             try await body()
@@ -54,9 +56,9 @@ final class ActivityTracker: @unchecked Sendable {
     /// Starts `body` in a new task as a new activity, busy from this call on (not from
     /// when the task first runs), so a quiet check cannot miss it.
     @discardableResult
-    func spawn(_ body: @escaping @Sendable () async -> Void) -> Task<Void, Never> {
+    func spawn(named name: String, _ body: @escaping @Sendable () async -> Void) -> Task<Void, Never> {
         let id = makeID()
-        begin(id)
+        begin(id, named: name)
         return Task {
             await Self.$currentActivities.withValue([id]) {
                 await body()
@@ -88,7 +90,14 @@ final class ActivityTracker: @unchecked Sendable {
     /// Whether every busy activity is parked, given the activities asleep on the clock.
     func isQuiet(sleeping: Set<ID>) -> Bool {
         lock.withLock {
-            busy.allSatisfy { sleeping.contains($0) || waitingForCustomer[$0] != nil }
+            busy.keys.allSatisfy { sleeping.contains($0) || waitingForCustomer[$0] != nil }
+        }
+    }
+
+    /// What is busy and not parked, by name: what a settle that never quiets waits for.
+    func running(sleeping: Set<ID>) -> [String] {
+        lock.withLock {
+            busy.filter { !sleeping.contains($0.key) && waitingForCustomer[$0.key] == nil }.values.sorted()
         }
     }
 }

@@ -105,6 +105,15 @@ public final class HeadlessApp: Sendable {
         }
     }
 
+    /// The messages the app handled last, oldest first, after settling: print it when a
+    /// test fails to see how the app got where it is.
+    public var messageLog: [AppMessage] {
+        get async {
+            await settle()
+            return await app.messageLog
+        }
+    }
+
     /// The screen as it would be drawn now.
     public func render() async -> Buffer {
         await frame().buffer

@@ -23,7 +23,6 @@ public actor StoreApp {
     public private(set) var state: AppState
 
     nonisolated let tracker: ActivityTracker
-    private let backend: any StoreBackend
     private let elapsed: @Sendable () -> Duration
     private let wallClock: @Sendable () -> Date
     private var confirmations: [UInt64: CheckedContinuation<Bool, Never>] = [:]
@@ -56,7 +55,6 @@ public actor StoreApp {
         let start = clock.now
         self.tracker = tracker
         self.updateHandling = updateHandling
-        self.backend = tracked
         self.elapsed = { start.duration(to: clock.now) }
         self.storefront = Storefront(backend: tracked, clock: storeClock)
         self.wallClock = { storeClock.now }
@@ -71,7 +69,7 @@ public actor StoreApp {
         listener = Task { [weak self] in
             for await _ in events {
                 guard let self else { return }
-                _ = await tracker.run { await self.storeDidChange() }
+                _ = await tracker.run(named: "store changed") { await self.storeDidChange() }
             }
         }
         tick()
@@ -103,8 +101,15 @@ public actor StoreApp {
         apply(.storeChanged(StoreData(storefront.snapshot)))
     }
 
+    /// The messages applied last, oldest first: what a failing test prints to show how
+    /// the app got where it is.
+    public private(set) var messageLog: [AppMessage] = []
+    private static let messageLogLength = 200
+
     @discardableResult
     private func apply(_ message: AppMessage) -> Bool {
+        if messageLog.count == Self.messageLogLength { messageLog.removeFirst() }
+        messageLog.append(message)
         let effects = state.update(message)
         perform(effects)
         return !effects.isEmpty
@@ -134,87 +139,77 @@ public actor StoreApp {
         let tracker = tracker
         let tasks = ViewDataTasks(
             modifiers: view.modifiers, storefront: storefront, slotPrefix: "view:\(shopID)",
-            tracked: { action in await tracker.run { await action() } }
+            tracked: { action in await tracker.run(named: "data task of \(shopID)") { await action() } }
         )
         dataTasks[shopID]?.cancel()
         dataTasks[shopID] = Task { await tasks.run() }
     }
 
     private func spawn(_ effect: AppEffect) {
+        guard let work = work(for: effect) else { return }
         lastTaskID += 1
         let taskID = lastTaskID
-        running[taskID] = tracker.spawn { [weak self] in
-            await self?.run(effect)
-            await self?.finished(taskID)
+        // Busy until its reply is applied, so a headless app never settles between the two.
+        running[taskID] = tracker.spawn(named: "\(effect)") { [weak self] in
+            let reply = await work()
+            await self?.finished(taskID, replying: reply)
         }
     }
 
-    private func finished(_ taskID: UInt64) {
+    private func finished(_ taskID: UInt64, replying reply: AppMessage?) {
         running[taskID] = nil
+        if let reply { apply(reply) }
     }
 
-    /// Does the work of one effect, off the actor's state.
-    private nonisolated func run(_ effect: AppEffect) async {
+    /// The work of an effect, to run off the actor, and the message it answers with (nil
+    /// only when it was cancelled because the app quit). Whatever it needs of the state is
+    /// read here, when the effect is asked for, never while it runs.
+    private func work(for effect: AppEffect) -> (@Sendable () async -> AppMessage?)? {
+        let storefront = storefront
         switch effect {
         case .start:
-            // The storefront's update listener starts here and inherits this activity, so
-            // handling a store update counts as work in flight (see TrackedBackend).
-            await ActivityTracker.$currentActivities.withValue(ActivityTracker.currentActivities + [updateHandling]) {
-                await storefront.start()
+            let updateHandling = updateHandling
+            return {
+                // The storefront's update listener starts here and inherits this activity, so
+                // handling a store update counts as work in flight (see TrackedBackend).
+                await ActivityTracker.$currentActivities.withValue(ActivityTracker.currentActivities + [updateHandling]) {
+                    await storefront.start()
+                }
+                return .storeOpened(StoreData(storefront.snapshot))
             }
         case .loadProducts(let ids, let slot):
-            _ = try? await storefront.loadProducts(ids, slot: slot)
+            return { (try? await storefront.loadProducts(ids, slot: slot)).map { .productsLoaded(slot: slot, $0) } }
         case .purchase(let product, let shopID):
-            await purchase(product, shopID: shopID)
+            let actions = state.purchaseActions(shopID: shopID)
+            return { [self] in
+                do {
+                    let result = try await storefront.purchase(product, actions: actions) { product, options in
+                        await self.confirm(product, options: options, shopID: shopID)
+                    }
+                    return .purchaseFinished(product, shop: shopID, result.mapError(StoreFailure.init), StoreData(storefront.snapshot))
+                } catch {
+                    return .purchaseRefused(product.id)
+                }
+            }
         case .restore:
-            let result: Result<CustomerEntitlements, any Error>
-            do {
-                result = .success(try await storefront.restorePurchases())
-            } catch {
-                result = .failure(error)
-            }
-            await send(.restoreFinished(result))
+            return { .restoreFinished(await Result { try await storefront.restorePurchases() }) }
         case .refreshEntitlements:
-            _ = try? await storefront.refreshEntitlements()
+            return {
+                let result = await Result { try await storefront.refreshEntitlements() }
+                return .entitlementsRefreshed(result, StoreData(storefront.snapshot))
+            }
         case .loadHistory:
-            let result: Result<[VerificationResult<Transaction>], any Error>
-            do {
-                result = .success(try await backend.allTransactions())
-            } catch {
-                result = .failure(error)
-            }
-            await send(.historyLoaded(result))
+            return { .historyLoaded(await Result { try await storefront.allTransactions() }) }
         case .redeem(let code):
-            let result: Result<VerificationResult<Transaction>, any Error>
-            do {
-                result = .success(try await storefront.redeem(offerCode: code))
-            } catch {
-                result = .failure(error)
-            }
-            await send(.redeemFinished(code: code, result))
+            return { .redeemFinished(code: code, await Result { try await storefront.redeem(offerCode: code) }) }
         case .signIn(let shopID):
-            if case .subscriptions(let view)? = await state.views[shopID], let action = view.signInAction {
-                await action()
+            let action: (@Sendable () async -> Void)? = if case .subscriptions(let view)? = state.views[shopID] { view.signInAction } else { nil }
+            return {
+                await action?()
+                return .signedIn(shop: shopID)
             }
-            await send(.signedIn(shop: shopID))
-        case .dismissStoreAlert:
-            await storefront.dismissAlert()
         case .confirm, .quit, .runDataTasks, .cancelDataTasks:
-            break
-        }
-    }
-
-    private nonisolated func purchase(_ product: Product, shopID: StoreLayout.Shop.ID) async {
-        let actions = await state.purchaseActions(shopID: shopID)
-        do {
-            let result = try await storefront.purchase(product, actions: actions) { [weak self] product, options in
-                await self?.confirm(product, options: options, shopID: shopID) ?? false
-            }
-            // The store's state after the purchase first, so the result is read against it.
-            _ = await storeDidChange()
-            await send(.purchaseFinished(product, shop: shopID, result))
-        } catch {
-            await send(.purchaseRefused(product.id))
+            return nil
         }
     }
 

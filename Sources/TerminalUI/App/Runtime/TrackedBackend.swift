@@ -14,43 +14,43 @@ struct TrackedBackend: StoreBackend {
     let updateHandling: ActivityTracker.ID
 
     func storefront() async throws -> StorefrontInfo {
-        try await tracker.run { try await backend.storefront() }
+        try await tracker.run(named: "store: storefront") { try await backend.storefront() }
     }
 
     func products(for ids: [Product.ID]) async throws -> [Product] {
-        try await tracker.run { try await backend.products(for: ids) }
+        try await tracker.run(named: "store: products") { try await backend.products(for: ids) }
     }
 
     func purchase(_ product: Product, options: Set<Product.PurchaseOption>) async throws -> Product.PurchaseResult {
-        try await tracker.run { try await backend.purchase(product, options: options) }
+        try await tracker.run(named: "store: purchase") { try await backend.purchase(product, options: options) }
     }
 
     func redeem(offerCode code: String) async throws -> VerificationResult<Transaction> {
-        try await tracker.run { try await backend.redeem(offerCode: code) }
+        try await tracker.run(named: "store: redeem") { try await backend.redeem(offerCode: code) }
     }
 
     func allTransactions() async throws -> [VerificationResult<Transaction>] {
-        try await tracker.run { try await backend.allTransactions() }
+        try await tracker.run(named: "store: allTransactions") { try await backend.allTransactions() }
     }
 
     func subscriptionStatuses(for groupID: String) async throws -> [Product.SubscriptionInfo.Status] {
-        try await tracker.run { try await backend.subscriptionStatuses(for: groupID) }
+        try await tracker.run(named: "store: subscriptionStatuses") { try await backend.subscriptionStatuses(for: groupID) }
     }
 
     func unfinishedTransactions() async throws -> [VerificationResult<Transaction>] {
-        try await tracker.run { try await backend.unfinishedTransactions() }
+        try await tracker.run(named: "store: unfinishedTransactions") { try await backend.unfinishedTransactions() }
     }
 
     func finish(_ transaction: Transaction) async throws {
-        try await tracker.run { try await backend.finish(transaction) }
+        try await tracker.run(named: "store: finish") { try await backend.finish(transaction) }
     }
 
     func sync() async throws {
-        try await tracker.run { try await backend.sync() }
+        try await tracker.run(named: "store: sync") { try await backend.sync() }
     }
 
     func appTransaction() async throws -> VerificationResult<AppTransaction> {
-        try await tracker.run { try await backend.appTransaction() }
+        try await tracker.run(named: "store: appTransaction") { try await backend.appTransaction() }
     }
 
     func updates() async -> AsyncStream<StoreUpdate> {
@@ -61,7 +61,7 @@ struct TrackedBackend: StoreBackend {
             // Asking for the next update means the previous one has been handled.
             tracker.end(activity)
             let update = await source.next()
-            if update != nil { tracker.begin(activity) }
+            if let update { tracker.begin(activity, named: "store update: \(update)") }
             return update
         }
     }

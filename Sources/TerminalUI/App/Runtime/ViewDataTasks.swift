@@ -5,7 +5,7 @@ import StorefrontModel
 /// `.subscriptionStatusTask(for:)`, `.currentEntitlementTask(for:)`) as StoreKit does:
 /// each action hears `.loading` first, then every new state as the store changes, until
 /// the view goes away and the task is cancelled. A state equal to the last one reported is
-/// not reported again.
+/// not reported again (failures are equal when they say the same thing).
 ///
 /// `StoreApp` starts one when a shop's screen appears and cancels it when the screen goes.
 ///
@@ -53,7 +53,7 @@ struct ViewDataTasks: Sendable {
 
     /// Reports `initially`, starts `load`, then reports each new state `read` finds in the
     /// storefront's snapshot whenever the storefront says something changed.
-    private func follow<State: Sendable>(
+    private func follow<State: Sendable & Equatable>(
         initially first: State,
         read: @escaping @Sendable (StorefrontSnapshot) -> State,
         report: @escaping @Sendable (State) async -> Void,
@@ -69,49 +69,11 @@ struct ViewDataTasks: Sendable {
             repeat {
                 let seen = read(storefront.snapshot)
                 guard !Task.isCancelled else { break }
-                guard !DataTaskStates.same(seen, last) else { continue }
+                guard seen != last else { continue }
                 last = seen
                 await tracked { await report(seen) }
             } while await changes.next() != nil
             group.cancelAll()
-        }
-    }
-}
-
-/// When two states of a data task are the same news: equal values, or failures that say the
-/// same thing (errors are not comparable).
-enum DataTaskStates {
-    static func same<State>(_ lhs: State, _ rhs: State) -> Bool {
-        switch (lhs, rhs) {
-        case (let left as Product.CollectionTaskState, let right as Product.CollectionTaskState):
-            return same(left, right)
-        case (let left as EntitlementTaskState<[Product.SubscriptionInfo.Status]>,
-              let right as EntitlementTaskState<[Product.SubscriptionInfo.Status]>):
-            return same(left, right)
-        case (let left as EntitlementTaskState<VerificationResult<Transaction>?>,
-              let right as EntitlementTaskState<VerificationResult<Transaction>?>):
-            return same(left, right)
-        default:
-            return false
-        }
-    }
-
-    static func same(_ lhs: Product.CollectionTaskState, _ rhs: Product.CollectionTaskState) -> Bool {
-        switch (lhs, rhs) {
-        case (.loading, .loading): true
-        case (.failure(let left), .failure(let right)): "\(left)" == "\(right)"
-        case (.success(let left, let leftMissing), .success(let right, let rightMissing)):
-            left == right && leftMissing == rightMissing
-        default: false
-        }
-    }
-
-    static func same<Value: Equatable>(_ lhs: EntitlementTaskState<Value>, _ rhs: EntitlementTaskState<Value>) -> Bool {
-        switch (lhs, rhs) {
-        case (.loading, .loading): true
-        case (.failure(let left), .failure(let right)): "\(left)" == "\(right)"
-        case (.success(let left), .success(let right)): left == right
-        default: false
         }
     }
 }

@@ -43,7 +43,7 @@ extension AppState {
             return view.content(for: .loading, standing: nil, groupDisplayName: shop.title)
         }
         if let error = store.entitlementsError {
-            return SubscriptionStoreContent(phase: .statusFailure(error), groupDisplayName: shop.title, standing: nil)
+            return SubscriptionStoreContent(phase: .statusFailure(error.error), groupDisplayName: shop.title, standing: nil)
         }
         let standing = groupID.flatMap { id in store.owned.map { SubscriptionStanding($0.subscriptionGroup(id)) } }
         return view.content(for: loaded, standing: standing, groupDisplayName: shop.title)

@@ -3,7 +3,7 @@ import StorefrontModel
 extension AppState {
     /// The store's answer to an offer code: a redeemed code closes the sheet with the good
     /// news; a refused one says why in the sheet, so the customer can fix a typo.
-    mutating func redeemFinished(code: String, _ result: Result<VerificationResult<Transaction>, any Error>) -> [AppEffect] {
+    mutating func redeemFinished(code: String, _ result: Result<VerificationResult<Transaction>, StoreFailure>) -> [AppEffect] {
         switch result {
         case .success(let verified):
             overlays.redeemSheet = nil
@@ -13,12 +13,12 @@ extension AppState {
             alert.title = language.text("Code redeemed")
             alert.message = language.text("%@: %@", code, alert.message)
             overlays.alerts.append(alert)
-        case .failure(let error):
+        case .failure(let failure):
             if overlays.redeemSheet != nil {
-                let reason = language.describe(error)
+                let reason = language.describe(failure.error)
                 overlays.redeemSheet?.phase = .refused(reason)
             } else {
-                overlays.alerts.append(Alert(kind: .error, title: language.text("Code not redeemed"), message: language.describe(error), language: language))
+                overlays.alerts.append(Alert(kind: .error, title: language.text("Code not redeemed"), message: language.describe(failure.error), language: language))
             }
         }
         return screen == .purchases ? [.loadHistory] : []

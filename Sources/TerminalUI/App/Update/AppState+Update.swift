@@ -21,7 +21,7 @@ extension AppState {
             effects += dataTaskEffects(leaving: shown.screen)
         }
         if shown.screen != screen || shown.filter != currentFilter || shown.owned != store.owned
-            || shown.unreadable != (store.entitlementsError != nil) || !Self.same(shown.products, currentShop.map(products(of:))) {
+            || shown.unreadable != (store.entitlementsError != nil) || shown.products != currentShop.map(products(of:)) {
             refreshShownContent()
         }
         return effects
@@ -44,16 +44,6 @@ extension AppState {
         if case .success? = state { true } else { false }
     }
 
-    /// Whether two loads are the same answer; cheap when nothing changed, because arrays
-    /// that share storage compare equal at once.
-    private static func same(_ lhs: Product.CollectionTaskState?, _ rhs: Product.CollectionTaskState?) -> Bool {
-        switch (lhs, rhs) {
-        case (nil, nil), (.loading?, .loading?): true
-        case (.success(let left, let leftMissing)?, .success(let right, let rightMissing)?): left == right && leftMissing == rightMissing
-        default: false
-        }
-    }
-
     private mutating func apply(_ message: AppMessage) -> [AppEffect] {
         switch message {
         case .key(let key):
@@ -62,15 +52,19 @@ extension AppState {
             self.elapsed = elapsed
             self.now = now
             return []
-        case .storeChanged(let data):
+        case .storeChanged(let data), .storeOpened(let data), .entitlementsRefreshed(_, let data):
+            return storeChanged(to: data)
+        case .productsLoaded(let slot, let loaded):
+            var data = store
+            data.products[slot] = loaded
             return storeChanged(to: data)
         case .confirmationRequested(let request):
             guard !hasQuit else { return [.confirm(requestID: request.id, confirmed: false)] }
             overlays.confirmation = Confirmation(request: request, sheet: sheet(for: request))
             overlays.isShowingHelp = false
             return []
-        case .purchaseFinished(let product, let shopID, let result):
-            return purchaseFinished(product, shopID: shopID, result)
+        case .purchaseFinished(let product, let shopID, let result, let data):
+            return storeChanged(to: data) + purchaseFinished(product, shopID: shopID, result.mapError(\.error))
         case .purchaseRefused(let productID):
             if requestedPurchase == productID { requestedPurchase = nil }
             return []
@@ -78,7 +72,7 @@ extension AppState {
             isRestoring = false
             switch result {
             case .success(let owned): overlays.alerts.append(.restored(count: owned.purchasedProductIDs.count, language: language))
-            case .failure(let error): overlays.alerts.append(.restoreFailed(error: error, language: language))
+            case .failure(let failure): overlays.alerts.append(.restoreFailed(error: failure.error, language: language))
             }
             return screen == .purchases ? [.loadHistory] : []
         case .redeemFinished(let code, let result):
@@ -93,12 +87,9 @@ extension AppState {
         case .historyLoaded(let result):
             switch result {
             case .success(let transactions):
-                history = .loaded(transactions.sorted { lhs, rhs in
-                    let left = lhs.unsafePayloadValue, right = rhs.unsafePayloadValue
-                    return (left.purchaseDate, left.id) > (right.purchaseDate, right.id)
-                })
-            case .failure(let error):
-                history = .failure(error.localizedDescription)
+                history = .loaded(transactions)
+            case .failure(let failure):
+                history = .failure(language.describe(failure.error))
             }
             return []
         }
@@ -129,11 +120,6 @@ extension AppState {
             overlays.alerts.append(approved
                 ? Alert(kind: .success, title: language.text("Approved"), message: language.text("%@ was approved and is yours.", name(of: id)), language: language)
                 : Alert(kind: .info, title: language.text("Declined"), message: language.text("The request to buy %@ was declined.", name(of: id)), language: language))
-        }
-        // The storefront keeps a failed purchase's error as its alert; the purchase's
-        // result already brought it here, so it is only cleared.
-        if data.alert != nil, previous.alert == nil {
-            effects.append(.dismissStoreAlert)
         }
         if screen == .purchases, let owned = data.owned, owned != previous.owned {
             effects.append(.loadHistory)
