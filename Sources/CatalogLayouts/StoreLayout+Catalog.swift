@@ -6,12 +6,15 @@ extension StoreLayout {
     /// The layout used when there is no layout file: one subscriptions shop per group
     /// (plans in picker order), then a shop each for consumables, non-consumables and
     /// non-renewing subscriptions, in catalog order. Kinds the catalog lacks are left out.
+    /// Groups and products are named by the catalog for `locale`; the kinds' shops in the
+    /// interface's `language`.
     ///
     /// ```swift
     /// let layout = StoreLayout(catalog: catalog, title: "Tip Jar")
     /// layout.shops.map(\.title)  // ["Consumables"]
+    /// StoreLayout(catalog: catalog, title: "Cheers", language: InterfaceLanguage(matching: "ja")).shops.map(\.title)  // ["消耗型"]
     /// ```
-    public init(catalog: Catalog, title: String, locale: String? = nil) {
+    public init(catalog: Catalog, title: String, locale: String? = nil, language: InterfaceLanguage = .english) {
         var shops: [Shop] = catalog.subscriptionGroups.compactMap { group in
             let plans = catalog.subscriptions(in: group).map(\.id)
             guard !plans.isEmpty else { return nil }
@@ -34,7 +37,7 @@ extension StoreLayout {
             // Rows are named while they load by the names the catalog gives them.
             let titles = Dictionary(items.map { ($0.id, $0.localizedText(locale: locale, fallbackLocale: catalog.settings.locale).displayName) },
                                     uniquingKeysWith: { first, _ in first })
-            shops.append(Shop(id: id, title: name, kind: .store, productIDs: items.map(\.id), buttons: buttons, titles: titles))
+            shops.append(Shop(id: id, title: language.text(name), kind: .store, productIDs: items.map(\.id), buttons: buttons, titles: titles))
         }
         self.init(title: title, shops: shops)
     }

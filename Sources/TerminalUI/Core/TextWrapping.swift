@@ -2,7 +2,9 @@ extension String {
     /// This string broken into lines of at most `width` display columns.
     ///
     /// Lines break at spaces and after wide (CJK) characters; never at no-break spaces
-    /// (U+00A0, U+2007, U+202F), so "￥ 1 200" written with them stays whole. A word
+    /// (U+00A0, U+2007, U+202F), so "￥ 1 200" written with them stays whole, and, as
+    /// Japanese and Chinese typesetting rules (kinsoku) ask, never before closing
+    /// punctuation (。、」！) nor after opening punctuation (「（). A word
     /// longer than a line is broken between grapheme clusters. Newlines start new lines;
     /// spaces where a line breaks are dropped. An empty string or a width below 1 gives
     /// no lines. (The one line that can be wider: a wide character alone at width 1.)
@@ -52,15 +54,15 @@ private struct LineWrapper {
             }
             let isWide = clusterWidth > 1
             let breaksHere = mayBreakBeforeNext
-                ? !isNoBreakSpace(cluster)
-                : isWide && !(word.last.map(isNoBreakSpace) ?? true)
+                ? !isNoBreakSpace(cluster) && !closesCJK(cluster)
+                : isWide && !closesCJK(cluster) && !(word.last.map { isNoBreakSpace($0) || opensCJK($0) } ?? true)
             if breaksHere {
                 place(word, width: wordWidth)
                 (word, wordWidth) = ("", 0)
             }
             word.append(cluster)
             wordWidth += clusterWidth
-            mayBreakBeforeNext = isWide
+            mayBreakBeforeNext = isWide && !opensCJK(cluster)
         }
         place(word, width: wordWidth)
         endLine()
@@ -106,4 +108,14 @@ private func isNoBreakSpace(_ cluster: Character) -> Bool {
 
 private func isBreakableSpace(_ cluster: Character) -> Bool {
     cluster.isWhitespace && !isNoBreakSpace(cluster)
+}
+
+/// Punctuation a CJK line must not start with.
+private func closesCJK(_ cluster: Character) -> Bool {
+    "。、，．・：；！？」』）】〉》〕］｝ー々ゝゞ〜…‥％".contains(cluster)
+}
+
+/// Punctuation a CJK line must not end with.
+private func opensCJK(_ cluster: Character) -> Bool {
+    "「『（【〈《〔［｛“‘".contains(cluster)
 }

@@ -29,7 +29,7 @@ struct ScriptedPurchaseTests {
         await press(Self.openPurchases, harness)
         let screen = await harness.text
         #expect(screen.contains("Sunflower Hearts ×1"))
-        #expect(screen.contains("✓ 2026-01-01 00:00  Sunflower Hearts"))
+        #expect(screen.contains("✓ 01/01/2026, 12:00 AM  Sunflower Hearts"))
     }
 
     @Test("Buy the field guide: Owned in its row, and listed once under Entitlements (its named entitlement)")
@@ -196,7 +196,7 @@ struct ScriptedPurchaseTests {
         #expect(await harness.shows("Purchase not verified"))
         await harness.app.press(.enter, .esc)
         await press(Self.openPurchases, harness)
-        #expect(await harness.shows("⚠ 2026-01-01 00:00  Sunflower Hearts"))
+        #expect(await harness.shows("⚠ 01/01/2026, 12:00 AM  Sunflower Hearts"))
         #expect(await harness.shows("unverified"))
     }
 

@@ -20,6 +20,14 @@ struct TextWrappingTests {
         #expect(lines.allSatisfy { displayWidth(of: $0) <= 7 })
     }
 
+    @Test("Kinsoku: no line starts with closing punctuation or ends with opening punctuation")
+    func kinsoku() {
+        // Without the rule the full stop would start the second line.
+        #expect("エラーが発生しました。".wrapped(toWidth: 20) == ["エラーが発生しまし", "た。"])
+        #expect("購入が承認されると「Sunflower」をご利用".wrapped(toWidth: 20) == ["購入が承認されると", "「Sunflower」をご利", "用"])
+        #expect("成功了！好".wrapped(toWidth: 7) == ["成功", "了！好"])
+    }
+
     @Test("No-break spaces keep a price together")
     func noBreakSpace() {
         let lines = "Total ￥\u{A0}1\u{202F}200 today".wrapped(toWidth: 10)

@@ -129,6 +129,15 @@ public struct AppState: Sendable {
     /// The language of the interface.
     var language: InterfaceLanguage { options.render.language }
 
+    /// The locale dates are written in: the interface's language, as the storefront writes
+    /// it when it speaks that language (see `InterfaceLanguage.locale(in:)`).
+    var dateLocale: Locale {
+        let storefront = store.products.values.lazy.compactMap { load -> Locale? in
+            if case .success(let products, _) = load { products.first?.priceFormatStyle.locale } else { nil }
+        }.first
+        return storefront.map(language.locale(in:)) ?? language.locale
+    }
+
     /// A product's name for messages: its display name once loaded, else its ID.
     func name(of productID: Product.ID) -> String {
         store.product(productID)?.displayName ?? productID

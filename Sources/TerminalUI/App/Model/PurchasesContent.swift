@@ -29,8 +29,9 @@ public struct PurchasesContent: Sendable {
     }
 
     public let rows: [Row]
-    /// The time zone its dates are shown in.
+    /// The time zone and locale its dates are shown in.
     let timeZone: TimeZone
+    let locale: Locale
 
     /// The rows for `state`; the history is filtered by the Purchases filter.
     public init(state: AppState) {
@@ -46,6 +47,7 @@ public struct PurchasesContent: Sendable {
         rows += Self.historyRows(state)
         self.rows = rows
         timeZone = state.options.timeZone
+        locale = state.dateLocale
     }
 
     /// The selectable row `delta` steps from `index`, skipping headings; stays put at the ends.
@@ -89,13 +91,13 @@ public struct PurchasesContent: Sendable {
             guard let groupID = transaction.subscriptionGroupID else { return nil }
             let group = owned.subscriptionGroup(groupID)
             guard let end = transaction.expirationDate else { return language.text("subscribed") }
-            let date = formatted(end, withTime: false, in: state.options.timeZone)
+            let date = end.formattedForStore(locale: state.dateLocale, timeZone: state.options.timeZone)
             if let next = group.autoRenewPreference {
                 return next == transaction.productID ? language.text("renews %@", date) : language.text("changes to %@ on %@", state.name(of: next), date)
             }
             return language.text("ends %@", date)
         case .nonRenewable:
-            return transaction.expirationDate.map { language.text("until %@", formatted($0, withTime: false, in: state.options.timeZone)) }
+            return transaction.expirationDate.map { language.text("until %@", $0.formattedForStore(locale: state.dateLocale, timeZone: state.options.timeZone)) }
         case .nonConsumable, .consumable:
             return nil
         }
@@ -124,21 +126,16 @@ public struct PurchasesContent: Sendable {
 }
 
 extension PurchasesContent {
-    /// A date as the Purchases screen shows it, in the app's time zone, the same in every
-    /// locale: "2026-01-01" or "2026-01-01 09:30".
-    func formatted(_ date: Date, withTime: Bool) -> String {
-        Self.formatted(date, withTime: withTime, in: timeZone)
-    }
-
-    private static func formatted(_ date: Date, withTime: Bool, in timeZone: TimeZone) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: date)
-        func two(_ value: Int?) -> String {
-            let number = value ?? 0
-            return number < 10 ? "0\(number)" : "\(number)"
-        }
-        let day = "\(parts.year ?? 0)-\(two(parts.month))-\(two(parts.day))"
-        return withTime ? "\(day) \(two(parts.hour)):\(two(parts.minute))" : day
+    /// A history row's date, in digits so the rows line up, in the app's time zone and the
+    /// customer's language, with its time when there is room: "01/01/2026, 09:30 AM",
+    /// "2026/01/01 09:30", "01.01.2026".
+    func historyDate(_ date: Date, withTime: Bool) -> String {
+        var style = Date.FormatStyle.dateTime.year().month(.twoDigits).day(.twoDigits)
+        if withTime { style = style.hour(.twoDigits(amPM: .abbreviated)).minute(.twoDigits) }
+        style.locale = locale
+        style.timeZone = timeZone
+        // ICU writes a narrow no-break space before "AM"; a row is never wrapped, and an
+        // --ascii screen must stay ASCII.
+        return date.formatted(style).replacingOccurrences(of: "\u{202F}", with: " ")
     }
 }

@@ -94,14 +94,15 @@ struct PurchasesScreen: AppScreen {
         case .collection(let name, let count):
             return LineList.Line(text: "  \(name) \(options.symbol(.times))\(count)", style: .plain)
         case .transaction(let result, let name):
-            return transactionLine(result, name: name)
+            // A narrow screen keeps room for the name: the date alone.
+            return transactionLine(result, name: name, withTime: area.rows.width >= 60)
         case .note(let text):
             return LineList.Line(text: "  " + text, style: Palette.secondary)
         }
     }
 
-    /// "✓ Jan 1, 2026 00:00  Sunflower Hearts ×2" with its state on the right.
-    private func transactionLine(_ result: VerificationResult<Transaction>, name: String) -> LineList.Line {
+    /// "✓ 01/01/2026, 09:30 AM  Sunflower Hearts ×2" with its state on the right.
+    private func transactionLine(_ result: VerificationResult<Transaction>, name: String, withTime: Bool) -> LineList.Line {
         let transaction = result.unsafePayloadValue
         let verified = result.verifiedValue != nil
         let quantity = transaction.purchasedQuantity > 1 ? " \(options.symbol(.times))\(transaction.purchasedQuantity)" : ""
@@ -112,7 +113,7 @@ struct PurchasesScreen: AppScreen {
         if transaction.isUpgraded { notes.append(options.text("upgraded")) }
         if transaction.offer?.paymentMode == .freeTrial { notes.append(options.text("free trial")) }
         return LineList.Line(
-            text: "  \(mark) \(content.formatted(transaction.purchaseDate, withTime: true))  \(name)\(quantity)",
+            text: "  \(mark) \(content.historyDate(transaction.purchaseDate, withTime: withTime))  \(name)\(quantity)",
             trailing: notes.joined(separator: options.text(", ")),
             style: verified ? .plain : Palette.warning,
             trailingStyle: verified ? Palette.secondary : Palette.warning

@@ -47,13 +47,12 @@ public struct InterfaceLanguage: Sendable, Hashable {
     }
 
     /// The locale for dates in a storefront: the storefront's own when it speaks this
-    /// language (English in Britain writes "12 Dec 2026"), else this language in the
-    /// storefront's region.
+    /// language (English in Britain writes "12 Dec 2026"), else this language's own
+    /// (Japanese writes "2026/01/08" in any storefront, where ICU's ja_US would write
+    /// "01/08/2026").
     public func locale(in storefront: Locale) -> Locale {
         let base = code.prefix { $0 != "-" }
-        if storefront.language.languageCode?.identifier == String(base) { return storefront }
-        guard let region = storefront.region?.identifier else { return locale }
-        return Locale(identifier: "\(code)_\(region)")
+        return storefront.language.languageCode?.identifier == String(base) ? storefront : locale
     }
 
     /// `key` in this language, with `arguments` put in its placeholders.
