@@ -15,7 +15,32 @@ public enum OfferCodeError: Error, LocalizedError, Hashable, Sendable {
     /// This customer redeemed the code before; a code counts once.
     case alreadyRedeemed(String)
     /// The code exists but is not for this customer, and why.
-    case notEligible(String, reason: String)
+    case notEligible(String, reason: Ineligibility)
+
+    /// Why a code is not for this customer.
+    ///
+    /// ```swift
+    /// OfferCodeError.Ineligibility.notForNewSubscribers.description  // "it is not for new subscribers"
+    /// ```
+    public enum Ineligibility: Hashable, Sendable, CustomStringConvertible {
+        /// The code gives a product the customer already owns (its display name).
+        case alreadyOwned(String)
+        /// The offer is for customers who subscribed before.
+        case notForNewSubscribers
+        /// The offer is for customers who do not subscribe now.
+        case notForCurrentSubscribers
+        /// The offer is not for customers whose subscription ended.
+        case notForLapsedSubscribers
+
+        public var description: String {
+            switch self {
+            case .alreadyOwned(let name): "you already own \(name)"
+            case .notForNewSubscribers: "it is not for new subscribers"
+            case .notForCurrentSubscribers: "it is not for current subscribers"
+            case .notForLapsedSubscribers: "it is not for customers whose subscription has ended"
+            }
+        }
+    }
 
     public var errorDescription: String? {
         switch self {

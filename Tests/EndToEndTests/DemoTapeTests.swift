@@ -79,9 +79,18 @@ struct DemoTapeTests {
 
     @Test func cheersIsBoughtInJapanese() async throws {
         let final = try await Self.play("cheers-ja").frames.final
-        #expect(Self.line(final, containing: "Your 提灯の応援 purchase is complete.") != nil)
+        #expect(Self.line(final, containing: "提灯の応援のご購入が完了しました。") != nil)
         #expect(Self.line(final, containing: "提灯の応援 ×1")?.contains("¥1,000") == true)
         #expect(Self.line(final, containing: "線香花火の応援")?.contains("¥500") == true)
+        #expect(Self.line(final, containing: "Cheers › 消耗型") != nil)
+    }
+
+    @Test func cheersIsBoughtInChinese() async throws {
+        let final = try await Self.play("cheers-zh-Hans").frames.final
+        #expect(Self.line(final, containing: "谢谢！") != nil)
+        #expect(Self.line(final, containing: "你已成功购买“灯笼应援”。") != nil)
+        #expect(Self.line(final, containing: "灯笼应援 ×1")?.contains("¥1,000") == true)
+        #expect(Self.line(final, containing: "Cheers › 消耗型项目") != nil)
     }
 
     @Test func theFreeTrialThenTheUpgradeIsTheCurrentPlan() async throws {
@@ -125,7 +134,7 @@ struct DemoTapeTests {
         #expect(bought.contains("Songbird Field Guide"))
     }
 
-    static let demos = ["tip-jar", "cheers-ja", "trial-upgrade", "ask-to-buy", "failed-purchase", "restore"]
+    static let demos = ["tip-jar", "cheers-ja", "cheers-zh-Hans", "trial-upgrade", "ask-to-buy", "failed-purchase", "restore"]
 
     @Test func everyDemoInResourcesIsCovered() throws {
         let folder = StorefrontBinary.packageRoot.appendingPathComponent("Resources/Demos")

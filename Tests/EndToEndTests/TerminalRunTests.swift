@@ -62,7 +62,7 @@ struct TerminalRunTests {
     @Test func wideCharactersInASmallTerminal() async throws {
         let options = ["--catalog", "cheers", "--locale", "ja"]
         let tmux = try await TmuxSession(width: 40, height: 12, command: Self.run(options))
-        _ = try await tmux.screen(showing: "Consumables")
+        _ = try await tmux.screen(showing: "消耗型")
         try await tmux.press("enter")
         _ = try await tmux.screen(showing: "線香花火")
         try await tmux.press("down")
@@ -74,13 +74,13 @@ struct TerminalRunTests {
     @Test func aSheetOverWideCharacters() async throws {
         let options = ["--catalog", "cheers", "--locale", "ja"]
         let tmux = try await TmuxSession(width: 80, height: 24, command: Self.run(options))
-        _ = try await tmux.screen(showing: "Consumables")
+        _ = try await tmux.screen(showing: "消耗型")
         try await tmux.press("enter")
         _ = try await tmux.screen(showing: "¥500")
         try await tmux.press("down", "enter")
-        _ = try await tmux.screen(showing: "Confirm Purchase")
+        _ = try await tmux.screen(showing: "購入の確認")
         try await tmux.press("y")
-        let pane = try await tmux.screen(showing: "Thank you")
+        let pane = try await tmux.screen(showing: "ありがとうございます")
         Self.expect(pane, equals: try await StorefrontBinary.snapshot(options, keys: ["enter", "down", "enter", "y"]))
     }
 

@@ -49,7 +49,7 @@ struct OfferCodeTests {
     func eligibility() async throws {
         let harness = try Self.harness()
         try await harness.buy(Self.meadow)
-        await #expect(throws: OfferCodeError.notEligible("BIRDWATCHER", reason: "it is not for current subscribers")) {
+        await #expect(throws: OfferCodeError.notEligible("BIRDWATCHER", reason: .notForCurrentSubscribers)) {
             try await harness.store.redeem(offerCode: "BIRDWATCHER")
         }
     }
@@ -64,7 +64,7 @@ struct OfferCodeTests {
         let granted = try #require(try await harness.store.redeem(offerCode: "spring-feeder").verifiedValue)
         #expect(granted.productID == Self.feeder)
         #expect(granted.offer?.id == "SPRING-FEEDER")
-        await #expect(throws: OfferCodeError.notEligible("SECOND-FEEDER", reason: "you already own Copper Tube Feeder")) {
+        await #expect(throws: OfferCodeError.notEligible("SECOND-FEEDER", reason: .alreadyOwned("Copper Tube Feeder"))) {
             try await harness.store.redeem(offerCode: "SECOND-FEEDER")
         }
     }

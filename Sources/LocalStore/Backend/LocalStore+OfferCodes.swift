@@ -66,7 +66,7 @@ extension LocalStore {
             if product.type == .nonConsumable, entries.contains(where: {
                 $0.isVerified && $0.transaction.productID == product.id && $0.transaction.revocationDate == nil
             }) {
-                throw OfferCodeError.notEligible(code, reason: "you already own \(product.displayName)")
+                throw OfferCodeError.notEligible(code, reason: .alreadyOwned(product.displayName))
             }
             return
         }
@@ -78,10 +78,10 @@ extension LocalStore {
             standing = try await groupsSubscribedTo().contains(groupID) ? .expired : .new
         }
         guard grant.eligibility.contains(standing) else {
-            let reason = switch standing {
-            case .new: "it is not for new subscribers"
-            case .existing: "it is not for current subscribers"
-            case .expired: "it is not for customers whose subscription has ended"
+            let reason: OfferCodeError.Ineligibility = switch standing {
+            case .new: .notForNewSubscribers
+            case .existing: .notForCurrentSubscribers
+            case .expired: .notForLapsedSubscribers
             }
             throw OfferCodeError.notEligible(code, reason: reason)
         }

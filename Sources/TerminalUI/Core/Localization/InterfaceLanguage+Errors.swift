@@ -47,7 +47,16 @@ extension InterfaceLanguage {
         switch error {
         case .unknownCode(let code): text("No offer has the code %@. Check it and try again.", code)
         case .alreadyRedeemed(let code): text("The code %@ has already been redeemed.", code)
-        case .notEligible(let code, let reason): text("The code %@ can't be used: %@.", code, reason)
+        case .notEligible(let code, let reason): text("The code %@ can't be used: %@.", code, describe(reason))
+        }
+    }
+
+    private func describe(_ reason: OfferCodeError.Ineligibility) -> String {
+        switch reason {
+        case .alreadyOwned(let name): text("you already own %@", name)
+        case .notForNewSubscribers: text("it is not for new subscribers")
+        case .notForCurrentSubscribers: text("it is not for current subscribers")
+        case .notForLapsedSubscribers: text("it is not for customers whose subscription has ended")
         }
     }
 }
