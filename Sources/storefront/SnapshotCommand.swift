@@ -44,20 +44,17 @@ struct SnapshotCommand: AsyncParsableCommand {
 
     func run() async throws {
         guard let screenSize = TerminalSize(size) else {
-            printError("bad size \"\(size)\": expected columns x rows, such as 80x24")
-            throw ExitCode(64)
+            throw CommandFailure("bad size \"\(size)\": expected columns x rows, such as 80x24", exitCode: .usage)
         }
         let script: KeyScript
         do {
             script = try KeyScript(keys)
         } catch {
-            printError(error.description)
-            throw ExitCode(64)
+            throw CommandFailure(error.description, exitCode: .usage)
         }
         let pause = try after.map { text in
             guard let duration = DurationText.parse(text) else {
-                printError("bad --after \"\(text)\": expected a duration such as 500ms or 2s")
-                throw ExitCode(64)
+                throw CommandFailure("bad --after \"\(text)\": expected a duration such as 500ms or 2s", exitCode: .usage)
             }
             return duration
         }

@@ -74,7 +74,7 @@ struct StoreOptions: ParsableArguments {
     }
 
     /// Loads the catalog, opens the ledger and applies the options over the catalog's
-    /// settings. Reports a failure on standard error and exits with its sysexits code.
+    /// settings. Throws a `CommandFailure` with the sysexits code when it cannot.
     func makeStore(clock: StoreClock = .live) throws -> LocalStore {
         let catalog = try catalogOption.load()
         let location: LedgerLocation
@@ -89,8 +89,7 @@ struct StoreOptions: ParsableArguments {
         do {
             opened = try Ledger(location: location)
         } catch {
-            printError(error.description)
-            throw ExitCode(error.exitCode)
+            throw CommandFailure(error.description, exitCode: ExitCode(error.exitCode))
         }
         var controls = StoreControls(settings: catalog.settings)
         if let latency = try parsedLatency() { controls.latency = latency }
@@ -105,20 +104,18 @@ struct StoreOptions: ParsableArguments {
     }
 
     /// The codes of `--offer-codes FILE`; a file that cannot be read or has a bad line
-    /// exits 66 or 65, naming the file (and the line).
+    /// fails with 66 or 65, naming the file (and the line).
     private static func readOfferCodes(_ path: String, catalog: Catalog) throws -> [OfferCode] {
         let text: String
         do {
             text = String(decoding: try FileBytes.read(URL(fileURLWithPath: path)), as: UTF8.self)
         } catch {
-            printError("--offer-codes \(path): \(error)")
-            throw ExitCode(66)
+            throw CommandFailure("--offer-codes \(path): \(error)", exitCode: .noInput)
         }
         do {
             return try OfferCode.parseFile(text, named: path, catalog: catalog)
         } catch {
-            printError(error.description)
-            throw ExitCode(65)
+            throw CommandFailure(error.description, exitCode: .dataError)
         }
     }
 
