@@ -17,7 +17,7 @@ struct AdvanceCommand: AsyncParsableCommand {
     )
 
     @Argument(help: ArgumentHelp("How far: a whole number and a unit, such as 90s, 2h, 3d, 1w, 1mo or 1y.", valueName: "amount"))
-    var amount: String
+    var amount: Parsed<StoreTimeStep>
 
     @Flag(help: "Print JSON: {\"now\":…,\"renewals\":[transactions]}.")
     var json = false
@@ -25,13 +25,11 @@ struct AdvanceCommand: AsyncParsableCommand {
     @OptionGroup var storeOptions: StoreOptions
 
     func validate() throws {
-        guard StoreTimeStep(amount) != nil else {
-            throw ValidationError("\"\(amount)\" is not an amount of time like 90s, 2h, 3d, 1w, 1mo or 1y.")
-        }
+        _ = try amount.get()
     }
 
     func run() async throws {
-        guard let step = StoreTimeStep(amount) else { throw ExitCode.validationFailure }
+        let step = try amount.get()
         let store = try storeOptions.makeStore()
         try await StoreCommandSupport.run("cannot advance store time") {
             let before = try await store.entries().map(\.id)

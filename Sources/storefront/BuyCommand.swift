@@ -39,8 +39,7 @@ struct BuyCommand: AsyncParsableCommand {
     func run() async throws {
         let store = try storeOptions.makeStore()
         guard let product = store.catalog.product(id: productID) else {
-            printError("unknown product \"\(productID)\": not in catalog \(storeOptions.catalogOption.catalog)")
-            throw ExitCode(65)
+            throw CommandFailure("unknown product \"\(productID)\": not in catalog \(storeOptions.catalogOption.catalog)", exitCode: .dataError)
         }
         if cancel {
             var controls = await store.controls

@@ -14,7 +14,7 @@ struct CatalogOption: ParsableArguments {
     @Option(help: "A .storekit file or package folder, or a bundled catalog: \(BundledResources.catalogHelp).")
     var catalog = "backyardbirds"
 
-    /// Loads the catalog, or reports why not on standard error and exits 65 or 66.
+    /// Loads the catalog, or fails with 65 or 66 saying why not.
     func load() throws -> Catalog {
         try BundledResources.loadCatalog(catalog)
     }
@@ -58,19 +58,17 @@ enum BundledResources {
         return bundledCatalogs.first { $0.name == wanted }?.url
     }
 
-    /// Loads a catalog by path or name. On failure prints one line to standard error and
-    /// exits 66 (EX_NOINPUT) when there is no such catalog, 65 (EX_DATAERR) when it is malformed.
+    /// Loads a catalog by path or name. Throws a `CommandFailure`: 66 (EX_NOINPUT) when
+    /// there is no such catalog, 65 (EX_DATAERR) when it is malformed.
     static func loadCatalog(_ argument: String) throws -> Catalog {
         guard let url = catalogURL(argument) else {
             let names = catalogNames.joined(separator: ", ")
-            printError("\(argument): no such file, and no bundled catalog by that name (bundled: \(names))")
-            throw ExitCode(66)
+            throw CommandFailure("\(argument): no such file, and no bundled catalog by that name (bundled: \(names))", exitCode: .noInput)
         }
         do {
             return try CatalogLoader.load(contentsOf: url)
         } catch {
-            printError(error.description)
-            throw ExitCode(error.exitCode)
+            throw CommandFailure(error.description, exitCode: error.exitCode)
         }
     }
 
@@ -90,16 +88,10 @@ enum BundledResources {
 
 extension CatalogError {
     /// sysexits: 66 (EX_NOINPUT) for a missing or unreadable file, 65 (EX_DATAERR) for a malformed one.
-    var exitCode: Int32 {
+    var exitCode: ExitCode {
         switch self {
-        case .notFound, .unreadable: 66
-        case .malformed: 65
+        case .notFound, .unreadable: .noInput
+        case .malformed: .dataError
         }
     }
-}
-
-/// Prints one line to standard error, prefixed with the tool's name.
-func printError(_ message: String) {
-    let line = "storefront: " + message.replacingOccurrences(of: "\n", with: " ") + "\n"
-    FileHandle.standardError.write(Data(line.utf8))
 }

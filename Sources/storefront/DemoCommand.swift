@@ -48,16 +48,14 @@ struct DemoCommand: AsyncParsableCommand {
         do {
             parsed = try Tape(text, file: tape)
         } catch {
-            printError(error.description)
-            throw ExitCode(65)
+            throw CommandFailure(error.description, exitCode: .dataError)
         }
         let stage = DemoStage(tapeFolder: url.deletingLastPathComponent(), file: tape, screenOptions: screenOptions)
         let recording: TapeRecording
         do {
             recording = try await TapePlayer(tape: parsed, stage: stage.make).play()
         } catch let error as TapeError {
-            printError(error.description)
-            throw ExitCode(65)
+            throw CommandFailure(error.description, exitCode: .dataError)
         }
         if let cast { try write(AsciicastEncoder.encode(recording), to: cast) }
         if let frames { try write(recording.framesText(), to: frames) }
@@ -66,30 +64,27 @@ struct DemoCommand: AsyncParsableCommand {
         }
     }
 
-    /// The tape's text; exits 66 when there is no such file, 65 when it is not text.
+    /// The tape's text; fails with 66 when there is no such file, 65 when it is not text.
     private func readTape(at url: URL) throws -> String {
         let data: Data
         do {
             data = try FileBytes.read(url)
         } catch {
             let exists = FileManager.default.fileExists(atPath: url.path)
-            printError(exists ? "\(tape): cannot be read: \(error)" : "\(tape): no such tape file")
-            throw ExitCode(66)
+            throw CommandFailure(exists ? "\(tape): cannot be read: \(error)" : "\(tape): no such tape file", exitCode: .noInput)
         }
         guard let text = String(data: data, encoding: .utf8) else {
-            printError("\(tape): not UTF-8 text")
-            throw ExitCode(65)
+            throw CommandFailure("\(tape): not UTF-8 text", exitCode: .dataError)
         }
         return text
     }
 
-    /// Writes `text` to `path`; exits 73 when it cannot.
+    /// Writes `text` to `path`; fails with 73 (EX_CANTCREAT) when it cannot.
     private func write(_ text: String, to path: String) throws {
         do {
             try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
         } catch {
-            printError("\(path): cannot be written: \(error.localizedDescription)")
-            throw ExitCode(73)
+            throw CommandFailure("\(path): cannot be written: \(error.localizedDescription)", exitCode: .cannotCreate)
         }
     }
 }

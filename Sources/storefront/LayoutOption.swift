@@ -14,7 +14,7 @@ struct LayoutOption: ParsableArguments {
     var layout: String?
 
     /// The layout to show: `--layout`, else the bundled layout named like the catalog,
-    /// else one derived from the catalog. Exits 66 for a missing file, 65 for a bad one.
+    /// else one derived from the catalog. Fails with 66 for a missing file, 65 for a bad one.
     func loadLayout(catalog: Catalog, catalogArgument: String, locale: String?) throws -> StoreLayout {
         let catalogName = (BundledResources.catalogURL(catalogArgument) ?? URL(fileURLWithPath: catalogArgument))
             .deletingPathExtension().lastPathComponent
@@ -32,14 +32,14 @@ struct LayoutOption: ParsableArguments {
             data = try FileBytes.read(url)
         } catch {
             let exists = FileManager.default.fileExists(atPath: url.path)
-            printError(exists ? "\(url.path): cannot be read: \(error)" : "\(url.path): no such layout file")
-            throw ExitCode(66)
+            throw CommandFailure(
+                exists ? "\(url.path): cannot be read: \(error)" : "\(url.path): no such layout file", exitCode: .noInput
+            )
         }
         do {
             return try StoreLayout(json: data, file: url.path, catalog: catalog)
         } catch {
-            printError(error.description)
-            throw ExitCode(65)
+            throw CommandFailure(error.description, exitCode: .dataError)
         }
     }
 }

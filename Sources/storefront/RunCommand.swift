@@ -42,15 +42,14 @@ struct RunCommand: AsyncParsableCommand {
         do {
             startKeys = try StartupKeys.keys(in: ProcessInfo.processInfo.environment)
         } catch {
-            printError("\(StartupKeys.variable): \(error.description)")
-            throw ExitCode(64)
+            throw CommandFailure("\(StartupKeys.variable): \(error.description)", exitCode: .usage)
         }
         do {
             try await Self.runInTerminal(store: store, layout: layout, options: options, pressing: startKeys)
         } catch let error as TerminalError {
+            // A signal ended it (ctrl-c, a hangup): 128 + the signal says so, with no message, as shells expect.
             if case .interrupted = error { throw ExitCode(error.exitCode) }
-            printError(error.description)
-            throw ExitCode(error.exitCode)
+            throw CommandFailure(error.description, exitCode: ExitCode(error.exitCode))
         }
     }
 

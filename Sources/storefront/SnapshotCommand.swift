@@ -31,36 +31,21 @@ struct SnapshotCommand: AsyncParsableCommand {
     @OptionGroup var screenOptions: ScreenOptions
 
     @Option(help: ArgumentHelp("The screen size.", valueName: "colsxrows"))
-    var size = "80x24"
+    var size = Parsed(TerminalSize(width: 80, height: 24))
 
     @Option(help: ArgumentHelp("The keys to play, space-separated (see below).", valueName: "keys"))
-    var keys = ""
+    var keys: Parsed<KeyScript>?
 
     @Option(help: ArgumentHelp("Move the clock on by this much after the keys, e.g. 800ms.", valueName: "duration"))
-    var after: String?
+    var after: Parsed<Duration>?
 
     @Flag(help: "Print the style runs (bold, dim, reverse, colours) after the text.")
     var styles = false
 
     func run() async throws {
-        guard let screenSize = TerminalSize(size) else {
-            printError("bad size \"\(size)\": expected columns x rows, such as 80x24")
-            throw ExitCode(64)
-        }
-        let script: KeyScript
-        do {
-            script = try KeyScript(keys)
-        } catch {
-            printError(error.description)
-            throw ExitCode(64)
-        }
-        let pause = try after.map { text in
-            guard let duration = DurationText.parse(text) else {
-                printError("bad --after \"\(text)\": expected a duration such as 500ms or 2s")
-                throw ExitCode(64)
-            }
-            return duration
-        }
+        let screenSize = try size.get()
+        let script = try keys?.get() ?? KeyScript(steps: [])
+        let pause = try after?.get()
 
         var options = storeOptions
         if options.ledger == nil { options.inMemory = true }

@@ -3,7 +3,6 @@ import Foundation
 import LocalStore
 import StoreCatalog
 import StorefrontModel
-import TerminalUI
 
 /// The options of every command that opens the store: the catalog, the ledger, the
 /// storefront and locale, and the test controls that override the catalog's settings.
@@ -30,14 +29,14 @@ struct StoreOptions: ParsableArguments {
     var inMemory = false
 
     @Option(help: ArgumentHelp("Time every store call takes: 500ms, 1.5s, or a range such as 300ms-800ms.", valueName: "duration"))
-    var latency: String?
+    var latency: Parsed<Latency>?
 
     @Option(name: .customLong("fail"), help: ArgumentHelp(
         "Make a store API fail, optionally with a named error: purchase, purchase=networkError. Repeatable. APIs: "
             + StoreAPI.allCases.map(\.rawValue).joined(separator: ", ") + ".",
         valueName: "api[=error]"
     ))
-    var failures: [String] = []
+    var failures: [Parsed<APIFailure>] = []
 
     @Flag(help: "Every purchase waits for approval (Ask to Buy).")
     var askToBuy = false
@@ -46,7 +45,7 @@ struct StoreOptions: ParsableArguments {
     var locale: String?
 
     @Option(help: ArgumentHelp("Sell in this storefront's currency: an ISO 3166 alpha-3 code such as JPN or GBR.", valueName: "iso3"))
-    var storefront: String?
+    var storefront: Parsed<StorefrontCountry>?
 
     @Option(help: ArgumentHelp(
         "The app version the customer first installed, for the app transaction (default 2.0, today's); an earlier one grandfathers them into named entitlements made free since (1.0 includes the Songbird Field Guide).",
@@ -64,9 +63,10 @@ struct StoreOptions: ParsableArguments {
         if inMemory, ledger != nil {
             throw ValidationError("--ledger and --in-memory cannot be used together.")
         }
-        _ = try parsedLatency()
-        _ = try parsedFailures()
-        _ = try storefrontCountry()
+        // Read as the command line was parsed; a bad one is refused here, before anything opens.
+        _ = try latency?.get()
+        for failure in failures { _ = try failure.get() }
+        _ = try storefront?.get()
         try LocaleArgument.validate(locale)
         if let originalAppVersion, AppVersion(originalAppVersion) == nil {
             throw ValidationError("--original-app-version \"\(originalAppVersion)\" is not a version like 1.0 or 2.1.1.")
@@ -74,7 +74,7 @@ struct StoreOptions: ParsableArguments {
     }
 
     /// Loads the catalog, opens the ledger and applies the options over the catalog's
-    /// settings. Reports a failure on standard error and exits with its sysexits code.
+    /// settings. Throws a `CommandFailure` with the sysexits code when it cannot.
     func makeStore(clock: StoreClock = .live) throws -> LocalStore {
         let catalog = try catalogOption.load()
         let location: LedgerLocation
@@ -89,36 +89,36 @@ struct StoreOptions: ParsableArguments {
         do {
             opened = try Ledger(location: location)
         } catch {
-            printError(error.description)
-            throw ExitCode(error.exitCode)
+            throw CommandFailure(error.description, exitCode: ExitCode(error.exitCode))
         }
         var controls = StoreControls(settings: catalog.settings)
-        if let latency = try parsedLatency() { controls.latency = latency }
-        for (api, error) in try parsedFailures() { controls.failures[api] = error }
+        if let latency { controls.latency = try latency.get() }
+        for failure in failures {
+            let failure = try failure.get()
+            controls.failures[failure.api] = failure.error
+        }
         if askToBuy { controls.askToBuy = true }
         if let originalAppVersion { controls.originalAppVersion = originalAppVersion }
         if let offerCodes { controls.offerCodes = try Self.readOfferCodes(offerCodes, catalog: catalog) }
         return LocalStore(
             catalog: catalog, ledger: opened, clock: clock,
-            storefront: try storefrontCountry(), locale: locale, controls: controls
+            storefront: try storefront?.get(), locale: locale, controls: controls
         )
     }
 
     /// The codes of `--offer-codes FILE`; a file that cannot be read or has a bad line
-    /// exits 66 or 65, naming the file (and the line).
+    /// fails with 66 or 65, naming the file (and the line).
     private static func readOfferCodes(_ path: String, catalog: Catalog) throws -> [OfferCode] {
         let text: String
         do {
             text = String(decoding: try FileBytes.read(URL(fileURLWithPath: path)), as: UTF8.self)
         } catch {
-            printError("--offer-codes \(path): \(error)")
-            throw ExitCode(66)
+            throw CommandFailure("--offer-codes \(path): \(error)", exitCode: .noInput)
         }
         do {
             return try OfferCode.parseFile(text, named: path, catalog: catalog)
         } catch {
-            printError(error.description)
-            throw ExitCode(65)
+            throw CommandFailure(error.description, exitCode: .dataError)
         }
     }
 
@@ -126,43 +126,5 @@ struct StoreOptions: ParsableArguments {
     private var catalogName: String {
         let url = BundledResources.catalogURL(catalogOption.catalog) ?? URL(fileURLWithPath: catalogOption.catalog)
         return url.deletingPathExtension().lastPathComponent
-    }
-
-    private func parsedLatency() throws -> Latency? {
-        guard let latency else { return nil }
-        let bounds = latency.split(separator: "-", omittingEmptySubsequences: false).map { DurationText.parse(String($0)) }
-        switch bounds.count {
-        case 1: if let fixed = bounds[0] { return fixed == .zero ? Latency.none : .fixed(fixed) }
-        case 2: if let low = bounds[0], let high = bounds[1] { return .between(low, high) }
-        default: break
-        }
-        throw ValidationError("--latency \"\(latency)\" is not a duration like 500ms, 1.5s or 300ms-800ms.")
-    }
-
-    private func parsedFailures() throws -> [(StoreAPI, SimulatedError)] {
-        try failures.map { text in
-            let parts = text.split(separator: "=", maxSplits: 1).map(String.init)
-            guard let name = parts.first, let api = StoreAPI(name: name) else {
-                throw ValidationError(
-                    "--fail \"\(text)\": unknown API; use one of: " + StoreAPI.allCases.map(\.rawValue).joined(separator: ", ")
-                )
-            }
-            guard parts.count == 2 else { return (api, api.defaultError) }
-            do {
-                return (api, try SimulatedError(name: parts[1], for: api))
-            } catch {
-                throw ValidationError("--fail \"\(text)\": \(error)")
-            }
-        }
-    }
-
-    private func storefrontCountry() throws -> StorefrontCountry? {
-        guard let storefront else { return nil }
-        guard let country = StorefrontCountry(countryCode: storefront) else {
-            throw ValidationError(
-                "--storefront \"\(storefront)\" is not a known App Store storefront (ISO 3166 alpha-3, e.g. USA, JPN, GBR)."
-            )
-        }
-        return country
     }
 }

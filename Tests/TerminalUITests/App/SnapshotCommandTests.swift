@@ -73,4 +73,16 @@ struct SnapshotCommandTests {
         #expect(result.stderr.hasPrefix("storefront: \(message)"))
         #expect(result.stderr.filter { $0 == "\n" }.count == 1)
     }
+
+    @Test("Without --size or --keys: 80x24 and no keys; a store option is refused before the screen's, as ArgumentParser's usage error")
+    func typedOptionDefaultsAndOrder() throws {
+        let plain = try snapshot([])
+        #expect(plain.status == 0)
+        #expect(plain.lines.count == 24)
+        #expect(plain.lines.allSatisfy { $0.count == 80 || $0.unicodeScalars.contains { $0.value > 0x7F } })
+        #expect(try snapshot(["--keys", ""]).stdout == plain.stdout)
+        let both = try snapshot(["--size", "80by24", "--latency", "soon"])
+        #expect(both.status == 64)
+        #expect(both.stderr.hasPrefix("Error: --latency \"soon\""))
+    }
 }

@@ -1,0 +1,39 @@
+import ArgumentParser
+import Foundation
+
+/// Why a command stopped: one line for standard error, naming what and where, and the
+/// sysexits code to exit with. Commands throw it; `StorefrontCommand.main()` reports it.
+///
+/// ```swift
+/// throw CommandFailure("\(path): no such tape file", exitCode: .noInput)
+/// // storefront: demo.tape: no such tape file        (exit 66)
+/// ```
+struct CommandFailure: Error, CustomStringConvertible {
+    /// What went wrong; reported on one line, newlines as spaces.
+    let message: String
+    let exitCode: ExitCode
+
+    init(_ message: String, exitCode: ExitCode) {
+        self.message = message
+        self.exitCode = exitCode
+    }
+
+    var description: String { message }
+
+    /// Writes the message to standard error as one line, prefixed with the tool's name.
+    func report() {
+        let line = "storefront: " + message.replacingOccurrences(of: "\n", with: " ") + "\n"
+        FileHandle.standardError.write(Data(line.utf8))
+    }
+}
+
+extension ExitCode {
+    /// EX_USAGE (64): the command line is wrong. ArgumentParser's `validationFailure`.
+    static let usage = ExitCode.validationFailure
+    /// EX_DATAERR (65): the input (a catalog, layout, tape or codes file, a product ID) is malformed.
+    static let dataError = ExitCode(65)
+    /// EX_NOINPUT (66): an input file does not exist or cannot be read.
+    static let noInput = ExitCode(66)
+    /// EX_CANTCREAT (73): an output file cannot be created.
+    static let cannotCreate = ExitCode(73)
+}
