@@ -14,8 +14,9 @@ struct LayoutOption: ParsableArguments {
     var layout: String?
 
     /// The layout to show: `--layout`, else the bundled layout named like the catalog,
-    /// else one derived from the catalog. Fails with 66 for a missing file, 65 for a bad one.
-    func loadLayout(catalog: Catalog, catalogArgument: String, locale: String?) throws -> StoreLayout {
+    /// else one derived from the catalog (its kinds of product named in `language`). Fails
+    /// with 66 for a missing file, 65 for a bad one.
+    func loadLayout(catalog: Catalog, catalogArgument: String, locale: String?, language: InterfaceLanguage = .english) throws -> StoreLayout {
         let catalogName = (BundledResources.catalogURL(catalogArgument) ?? URL(fileURLWithPath: catalogArgument))
             .deletingPathExtension().lastPathComponent
         let url: URL
@@ -25,7 +26,7 @@ struct LayoutOption: ParsableArguments {
                   FileManager.default.fileExists(atPath: bundled.path) {
             url = bundled
         } else {
-            return StoreLayout(catalog: catalog, title: CatalogTitle(fileName: catalogName).text, locale: locale)
+            return StoreLayout(catalog: catalog, title: CatalogTitle(fileName: catalogName).text, locale: locale, language: language)
         }
         let data: Data
         do {

@@ -75,35 +75,40 @@ struct ScreenOptions: ParsableArguments {
     @Flag(name: .customLong("no-color"), help: "Draw without colours (also when NO_COLOR is set).")
     var noColor = false
 
-    /// The layout to show (see `LayoutOption.loadLayout`).
+    /// The layout to show (see `LayoutOption.loadLayout`), its generated shops named in the
+    /// interface's language.
     func loadLayout(catalog: Catalog, catalogArgument: String, locale: String?) throws -> StoreLayout {
-        try layoutOption.loadLayout(catalog: catalog, catalogArgument: catalogArgument, locale: locale)
+        try layoutOption.loadLayout(
+            catalog: catalog, catalogArgument: catalogArgument, locale: locale, language: Self.language(of: catalog, locale: locale)
+        )
+    }
+
+    /// The language the interface speaks: `--locale`'s, else the environment's (`LC_ALL`,
+    /// `LC_MESSAGES`, `LANG`), else the catalog's `_locale`.
+    static func language(of catalog: Catalog, locale: String?) -> InterfaceLanguage {
+        let environment = ProcessInfo.processInfo.environment
+        return InterfaceLanguage(matching: locale ?? InterfaceLanguage.environmentLocale(environment) ?? catalog.settings.locale ?? "en")
     }
 
     /// How the app draws, in which language, and which links the policies button shows.
-    /// The language is `--locale`'s, else the environment's (`LC_ALL`, `LC_MESSAGES`,
-    /// `LANG`), else the catalog's `_locale`.
     func appOptions(store: LocalStore, locale: String?, timeZone: TimeZone) -> AppOptions {
         let catalog = store.catalog.catalog
-        let environment = ProcessInfo.processInfo.environment
-        var render = RenderOptions(environment: environment, ascii: ascii)
+        var render = RenderOptions(environment: ProcessInfo.processInfo.environment, ascii: ascii)
         if noColor { render.color = false }
-        render.language = InterfaceLanguage(
-            matching: locale ?? InterfaceLanguage.environmentLocale(environment) ?? catalog.settings.locale ?? "en"
-        )
+        render.language = Self.language(of: catalog, locale: locale)
         return AppOptions(
             render: render,
             policies: PolicyLinks(catalog.appPolicies, locale: locale, fallbackLocale: catalog.settings.locale),
             timeZone: timeZone,
             confirmsPurchases: !catalog.settings.disableDialogs,
-            account: Self.account(of: store)
+            account: Self.account(of: store, in: render.language)
         )
     }
 
     /// Who the storefront runs as, for Sign In: this machine's one customer, and the ledger
     /// that holds their purchases.
-    static func account(of store: LocalStore) -> String {
-        guard let ledger = store.ledger.files?.database.path else { return "the local customer, with a ledger in memory" }
-        return "the local customer, with the ledger \(ledger)"
+    static func account(of store: LocalStore, in language: InterfaceLanguage) -> String {
+        guard let ledger = store.ledger.files?.database.path else { return language.text("the local customer, with a ledger in memory") }
+        return language.text("the local customer, with the ledger %@", ledger)
     }
 }
