@@ -71,7 +71,11 @@ let package = Package(
             ],
             path: "Sources/StorefrontBench"
         ),
-        .testTarget(name: "StoreCatalogTests", dependencies: ["StoreCatalog"]),
+        // What the test targets share, and nothing else depends on: the package's folders,
+        // one child-process runner, and the built `storefront` binary found beside the test
+        // bundle (any configuration, any --scratch-path).
+        .target(name: "StorefrontTestSupport", path: "Tests/Support"),
+        .testTarget(name: "StoreCatalogTests", dependencies: ["StoreCatalog", "StorefrontTestSupport"]),
         .testTarget(
             name: "StorefrontModelTests",
             dependencies: ["StorefrontModel", .product(name: "Clocks", package: "swift-clocks")]
@@ -79,7 +83,7 @@ let package = Package(
         .testTarget(
             name: "LocalStoreTests",
             dependencies: [
-                "LocalStore", "StorefrontModel", "StoreCatalog",
+                "LocalStore", "StorefrontModel", "StoreCatalog", "StorefrontTestSupport",
                 .product(name: "Clocks", package: "swift-clocks"),
                 // Tests edit the ledger file directly, as a user with sqlite3 would.
                 .product(name: "GRDB", package: "GRDB.swift"),
@@ -88,17 +92,28 @@ let package = Package(
         .testTarget(
             name: "TerminalUITests",
             dependencies: [
-                "TerminalUI", "CatalogLayouts", "LocalStore", "StorefrontModel", "StoreCatalog",
+                "TerminalUI", "CatalogLayouts", "LocalStore", "StorefrontModel", "StoreCatalog", "StorefrontTestSupport",
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ],
             exclude: ["__Snapshots__"]
         ),
         .testTarget(name: "CursesBackendTests", dependencies: ["CursesBackend", "TerminalUI"]),
-        .testTarget(name: "EndToEndTests", dependencies: []),
+        // The command line as a user runs it, the built binary as a child process: catalog,
+        // snapshot, demo, the store commands, exit codes, purchases killed mid-way.
+        .testTarget(
+            name: "CommandLineTests",
+            dependencies: [
+                "StorefrontTestSupport",
+                // A test edits the ledger file behind the commands' back, as a user with sqlite3 would.
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
+        // The real binary under tmux: what a terminal shows, and the terminal left as it was.
+        .testTarget(name: "EndToEndTests", dependencies: ["StorefrontTestSupport"]),
         .testTarget(
             name: "ReliabilityTests",
             dependencies: [
-                "StoreCatalog", "StorefrontModel", "LocalStore", "TerminalUI", "CatalogLayouts",
+                "StoreCatalog", "StorefrontModel", "LocalStore", "TerminalUI", "CatalogLayouts", "StorefrontTestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),

@@ -1,4 +1,5 @@
 import Foundation
+import StorefrontTestSupport
 import Testing
 
 /// Product names with emoji sequences in the real `storefront run` under tmux: each one
@@ -50,7 +51,7 @@ struct EmojiRunTests {
         _ = try await tmux.screen(showing: "Flag")
         try await tmux.press("down", "down", "down")
         let pane = try await tmux.screen(showing: "Flag")
-        TerminalRunTests.expect(pane, equals: try await StorefrontBinary.snapshot(options, keys: ["enter", "down", "down", "down"]))
+        TerminalRunTests.expect(pane, equals: try await StorefrontCommand.snapshot(options, keys: ["enter", "down", "down", "down"]))
         for name in Self.names {
             #expect(pane.contains { $0.contains(name) }, "\(name) is not whole in the pane")
         }

@@ -3,7 +3,8 @@ import Testing
 
 /// However `storefront run` ends (q, Ctrl-C, SIGINT, SIGTERM, SIGHUP), the terminal is left
 /// as it was: the same `stty -a`, out of the alternate screen, cursor shown, mouse and keypad
-/// modes off. Without a terminal, or with one that cannot run it, one clear line and exit 64.
+/// modes off. With a terminal that cannot run it, one clear line and exit 64 (with none at
+/// all: CommandLineTests).
 @Suite("Terminal hygiene of storefront run")
 struct TerminalHygieneTests {
     static let tipJar = ["--catalog", "tipjar"]
@@ -70,12 +71,5 @@ struct TerminalHygieneTests {
         #expect(outcome.stderr.contains("terminal type 'dumb' cannot position the cursor"))
         #expect(outcome.stderr.split(separator: "\n").count == 1)
         Self.expectRestored(outcome)
-    }
-
-    @Test func withoutATerminalItSaysSoAndExits64() async throws {
-        let output = try await StorefrontBinary.run(["run", "--in-memory"] + Self.tipJar)
-        #expect(output.status == 64)
-        #expect(output.stderr.contains("needs a terminal"))
-        #expect(output.stdout.isEmpty)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import StorefrontTestSupport
 import Testing
 
 /// The real `storefront run` in tmux, compared with `storefront snapshot` for the same keys.
@@ -11,7 +12,7 @@ struct TerminalRunTests {
 
     /// The same command as words. `environment` goes to `env`, so `-u TERM` unsets one.
     static func runWords(_ options: [String], environment: [String] = []) throws -> [String] {
-        let binary = try StorefrontBinary.require()
+        let binary = try StorefrontCommand.binary()
         return ["env"] + environment + ["LANG=C.UTF-8", "LC_ALL=C.UTF-8", binary, "run", "--in-memory", "--latency", "0"] + options
     }
 
@@ -28,7 +29,7 @@ struct TerminalRunTests {
         _ = try await tmux.screen(showing: "Backyard Birds Pass")
         try await tmux.press("down", "down", "enter")
         let pane = try await tmux.screen(showing: "Copper Tube Feeder")
-        Self.expect(pane, equals: try await StorefrontBinary.snapshot([], keys: ["down", "down", "enter"]))
+        Self.expect(pane, equals: try await StorefrontCommand.snapshot([], keys: ["down", "down", "enter"]))
     }
 
     /// A tip bought by keys ends with the thank-you; with Ask to Buy, with "Waiting for approval".
@@ -43,7 +44,7 @@ struct TerminalRunTests {
         _ = try await tmux.screen(showing: "Confirm Purchase")
         try await tmux.press("y")
         let pane = try await tmux.screen(showing: result)
-        Self.expect(pane, equals: try await StorefrontBinary.snapshot(options, keys: ["enter", "enter", "y"]))
+        Self.expect(pane, equals: try await StorefrontCommand.snapshot(options, keys: ["enter", "enter", "y"]))
     }
 
     @Test func resizingTheWindowRedrawsForTheNewSize() async throws {
@@ -54,7 +55,7 @@ struct TerminalRunTests {
         try await tmux.resize(width: 40, height: 12)
         let pane = try await tmux.screen(showing: "$9.99 / mo")  // the narrow picker abbreviates periods
         #expect(pane.count == 12)
-        Self.expect(pane, equals: try await StorefrontBinary.snapshot([], keys: ["enter", "resize:40x12"]))
+        Self.expect(pane, equals: try await StorefrontCommand.snapshot([], keys: ["enter", "resize:40x12"]))
     }
 
     /// Japanese names and prices in a 40x12 terminal: wide characters must take the columns
@@ -67,7 +68,7 @@ struct TerminalRunTests {
         _ = try await tmux.screen(showing: "線香花火")
         try await tmux.press("down")
         let pane = try await tmux.screen(showing: "提灯")
-        Self.expect(pane, equals: try await StorefrontBinary.snapshot(options, keys: ["enter", "down"], size: "40x12"))
+        Self.expect(pane, equals: try await StorefrontCommand.snapshot(options, keys: ["enter", "down"], size: "40x12"))
     }
 
     /// The thank-you sheet drawn over Japanese rows: wide characters cut by its border.
@@ -81,12 +82,12 @@ struct TerminalRunTests {
         _ = try await tmux.screen(showing: "購入の確認")
         try await tmux.press("y")
         let pane = try await tmux.screen(showing: "ありがとうございます")
-        Self.expect(pane, equals: try await StorefrontBinary.snapshot(options, keys: ["enter", "down", "enter", "y"]))
+        Self.expect(pane, equals: try await StorefrontCommand.snapshot(options, keys: ["enter", "down", "enter", "y"]))
     }
 
     @Test func storefrontPressPlaysKeysAtStart() async throws {
         let tmux = try await TmuxSession(width: 80, height: 24, command: Self.run([], environment: ["STOREFRONT_PRESS=down,down,enter"]))
         let pane = try await tmux.screen(showing: "Copper Tube Feeder")
-        Self.expect(pane, equals: try await StorefrontBinary.snapshot([], keys: ["down", "down", "enter"]))
+        Self.expect(pane, equals: try await StorefrontCommand.snapshot([], keys: ["down", "down", "enter"]))
     }
 }

@@ -1,11 +1,11 @@
 import Foundation
 import GRDB
-import LocalStore
+@testable import LocalStore
 import Testing
 
 /// Separate `Ledger` values open separate connection pools on one file, as
-/// separate storefront processes would. (Process-level kill tests need the
-/// command-line `buy` command and come with it.)
+/// separate storefront processes would. (Processes killed mid-purchase and buying
+/// side by side are in CommandLineTests and ReliabilityTests.)
 @Suite("Several writers on one ledger")
 struct ConcurrencyTests {
     let folder: LedgerFolder
@@ -99,9 +99,17 @@ struct ConcurrencyTests {
             )
         }
 
+        // The statements the ledger's writer connection starts, as it starts them.
+        let (statements, started) = AsyncStream.makeStream(of: String.self)
+        try await ledger.database.writeWithoutTransaction { db in
+            db.trace(options: .statement) { started.yield($0.description) }
+        }
         let waiting = Task { try await ledger.recordPurchase(Sample.subscription(), attemptID: UUID()) }
-        try await Task.sleep(for: .milliseconds(300))
-        // Readers are not blocked, and the waiting purchase has not slipped in.
+        let begun = try await first(
+            "the waiting purchase to ask for the write lock (BEGIN)", in: statements, within: .seconds(Ledger.busyTimeout / 2)
+        ) { $0.hasPrefix("BEGIN") }
+        #expect(begun.hasPrefix("BEGIN IMMEDIATE"))
+        // It has asked and waits: readers are not blocked, and the purchase has not slipped in.
         #expect(try await ledger.transactions().map(\.id) == [before.id])
 
         try dying.close()
@@ -116,4 +124,26 @@ struct ConcurrencyTests {
         #expect(try await ledger.recordPurchase(Sample.consumable(), attemptID: lostAttempt) == retried)
         #expect(try await ledger.transactions().count == 3)
     }
+}
+
+/// The first element of `stream` that `matches`; a failed test naming `what` when none comes
+/// within `timeout` (or the stream ends).
+private func first<Element: Sendable>(
+    _ what: String, in stream: AsyncStream<Element>, within timeout: Duration,
+    sourceLocation: SourceLocation = #_sourceLocation, where matches: @escaping @Sendable (Element) -> Bool
+) async throws -> Element {
+    let found = await withTaskGroup(of: Element?.self) { group in
+        group.addTask {
+            for await element in stream where matches(element) { return element }
+            return nil
+        }
+        group.addTask {
+            try? await Task.sleep(for: timeout)
+            return nil
+        }
+        let first = await group.next() ?? nil
+        group.cancelAll()
+        return first
+    }
+    return try #require(found, "waited \(timeout) for \(what)", sourceLocation: sourceLocation)
 }

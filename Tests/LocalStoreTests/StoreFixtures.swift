@@ -3,6 +3,7 @@ import Foundation
 import LocalStore
 import StoreCatalog
 import StorefrontModel
+import StorefrontTestSupport
 
 /// A small catalog built in code, so each test knows every price, level and offer:
 ///
@@ -79,7 +80,7 @@ enum Fixtures {
 
     /// A bundled sample catalog, read from the package's Resources folder.
     static func bundled(_ name: String) throws -> Catalog {
-        try CatalogLoader.load(contentsOf: StorePaths.packageRoot.appendingPathComponent("Resources/Catalogs/\(name).storekit"))
+        try CatalogLoader.load(contentsOf: PackagePaths.catalog(name))
     }
 }
 
@@ -146,12 +147,6 @@ enum FixtureError: Error {
     case notBought(String, Product.PurchaseResult)
     case statuses(String, Int)
     case neverSlept
-}
-
-/// The package folder, found from this file's path.
-enum StorePaths {
-    static let packageRoot = URL(fileURLWithPath: #filePath)  // Tests/LocalStoreTests/StoreFixtures.swift
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 }
 
 extension AsyncStream<StoreUpdate>.Iterator {

@@ -1,4 +1,5 @@
 import Foundation
+import StorefrontTestSupport
 import Testing
 @testable import StoreCatalog
 

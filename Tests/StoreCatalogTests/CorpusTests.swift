@@ -1,14 +1,15 @@
 import Foundation
+import StorefrontTestSupport
 import Testing
 @testable import StoreCatalog
 
 /// Real files from public repositories (../shared/storekit-corpus), with values read from them.
 @Suite struct CorpusTests {
     @Test func theCorpusIsThere() {
-        #expect(TestPaths.corpusFileNames.count == 23)
+        #expect(PackagePaths.corpusFileNames.count == 23)
     }
 
-    @Test(arguments: TestPaths.corpusFileNames)
+    @Test(arguments: PackagePaths.corpusFileNames)
     func everyCorpusFileLoads(name: String) throws {
         let catalog = try loadCorpus(name)
         // Every auto-renewable sits in exactly one group, and only auto-renewables do.
@@ -54,7 +55,7 @@ import Testing
     @Test func theSigningKeyIsNeverKept() throws {
         for name in ["russell-archer__StoreHelper__SampleProducts.storekit",
                      "olivierpicard__sleeping-bird.com__InAppPurchases.storekit"] {
-            let text = try String(contentsOf: TestPaths.corpusFile(name), encoding: .utf8)
+            let text = try String(contentsOf: PackagePaths.corpusFile(name), encoding: .utf8)
             let keyLine = try #require(text.split(separator: "\n").first { $0.contains("\"privateKey\"") })
             let key = keyLine.split(separator: "\"")[3]
             let catalog = try loadCorpus(name)
@@ -121,7 +122,7 @@ import Testing
         let package = temporary.url.appendingPathComponent("Products.storekit")
         try FileManager.default.createDirectory(at: package, withIntermediateDirectories: false)
         try FileManager.default.copyItem(
-            at: TestPaths.corpusFile("tyamada__MihirakiPDFViewer__Products.storekit_Configuration.storekit"),
+            at: PackagePaths.corpusFile("tyamada__MihirakiPDFViewer__Products.storekit_Configuration.storekit"),
             to: package.appendingPathComponent("Configuration.storekit")
         )
         let catalog = try CatalogLoader.load(contentsOf: package)

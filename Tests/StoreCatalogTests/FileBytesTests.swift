@@ -1,5 +1,6 @@
 import Foundation
 import StoreCatalog
+import StorefrontTestSupport
 import Testing
 
 /// Reading whole files, pipes included, with the system's words when it cannot.

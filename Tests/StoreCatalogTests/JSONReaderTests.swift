@@ -1,4 +1,5 @@
 import Foundation
+import StorefrontTestSupport
 import Testing
 @testable import StoreCatalog
 
@@ -63,8 +64,8 @@ import Testing
 
 @Suite struct JSONWriterTests {
     /// Files whose layout is Xcode's own (" : ", sorted keys, `[` blank line `]`, final newline).
-    static let xcodeWrittenFiles = TestPaths.corpusFileNames.filter { name in
-        guard let text = try? String(contentsOf: TestPaths.corpusFile(name), encoding: .utf8) else { return false }
+    static let xcodeWrittenFiles = PackagePaths.corpusFileNames.filter { name in
+        guard let text = try? String(contentsOf: PackagePaths.corpusFile(name), encoding: .utf8) else { return false }
         return text.hasPrefix("{") && text.contains("\" : ") && text.hasSuffix("}\n") && !text.contains("[]")
     }
 
@@ -74,7 +75,7 @@ import Testing
 
     @Test(arguments: xcodeWrittenFiles)
     func xcodeWrittenFilesRoundTripByteForByte(name: String) throws {
-        let original = try Data(contentsOf: TestPaths.corpusFile(name))
+        let original = try Data(contentsOf: PackagePaths.corpusFile(name))
         let value = try JSONReader.parse(Array(original))
         #expect(value.xcodeJSON == String(decoding: original, as: UTF8.self))
     }

@@ -1,16 +1,17 @@
 import Foundation
+import StorefrontTestSupport
 import Testing
 @testable import StoreCatalog
 
 /// The catalogs we ship in Resources/Catalogs.
 @Suite struct SampleCatalogTests {
     private func sample(_ name: String) throws -> Catalog {
-        try CatalogLoader.load(contentsOf: TestPaths.catalogs.appendingPathComponent(name))
+        try CatalogLoader.load(contentsOf: PackagePaths.catalogs.appendingPathComponent(name))
     }
 
     @Test(arguments: ["BackyardBirds.storekit", "TipJar.storekit", "Cheers.storekit"])
     func samplesAreInXcodeLayoutWithoutWarnings(name: String) throws {
-        let data = try Data(contentsOf: TestPaths.catalogs.appendingPathComponent(name))
+        let data = try Data(contentsOf: PackagePaths.catalogs.appendingPathComponent(name))
         let text = String(decoding: data, as: UTF8.self)
         #expect(try JSONReader.parse(Array(data)).xcodeJSON == text)
         #expect(text.contains("\"major\" : 4"))

@@ -1,4 +1,5 @@
 import Foundation
+import StorefrontTestSupport
 import Testing
 
 /// One command in a tmux window of a given size, on a tmux server of its own (a unique
@@ -14,13 +15,13 @@ final class TmuxSession {
     /// after two minutes whatever happens, so a test run that is itself killed (and never
     /// reaches `deinit`) leaves no tmux server behind for long.
     init(width: Int, height: Int, command: String) async throws {
-        tmux = try #require(Command.find("tmux"), "tmux is not installed (.ci/install-deps installs it)")
+        tmux = try #require(ChildProcess.find("tmux"), "tmux is not installed (.ci/install-deps installs it)")
         let bounded = shellCommand(["timeout", "--foreground", "120", "sh", "-c", command])
         try await run(["new-session", "-d", "-x", "\(width)", "-y", "\(height)", bounded])
     }
 
     deinit {
-        Command.runBlocking(tmux, ["-L", socket, "kill-server"])
+        ChildProcess.runBlocking(tmux, ["-L", socket, "kill-server"])
     }
 
     /// Sends keys written as KeyScript tokens (`down`, `enter`, `y`), one at a time.
@@ -77,7 +78,7 @@ final class TmuxSession {
     @discardableResult
     private func run(_ arguments: [String]) async throws -> String {
         let server: [String] = ["-u", "-f", "/dev/null", "-L", socket]
-        let output = try await Command.run(tmux, server + arguments)
+        let output = try await ChildProcess.run(tmux, server + arguments)
         try #require(output.status == 0, "tmux \(arguments.first ?? "") failed: \(output.stderr)")
         return output.stdout
     }

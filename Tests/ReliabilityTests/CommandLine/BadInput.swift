@@ -1,4 +1,5 @@
 import Foundation
+import StorefrontTestSupport
 import Testing
 
 /// The rule for bad input on the command line, as a user sees it.
@@ -19,11 +20,11 @@ enum BadInput {
         _ arguments: [String], status: Int32, mentioning words: [String], home: URL,
         sourceLocation: SourceLocation = #_sourceLocation
     ) async throws -> String {
-        let result = try await StorefrontProcess.run(arguments, home: home, label: "bad-input")
-        #expect(result.status == status, "\(arguments): exit \(String(describing: result.status)), \(result.error)",
+        let result = try await StorefrontCommand.run(arguments, home: home, label: "bad-input")
+        #expect(result.status == status, "\(arguments): exit \(String(describing: result.status)), \(result.stderr)",
                 sourceLocation: sourceLocation)
-        #expect(result.output.isEmpty, "\(arguments) printed \(result.output)", sourceLocation: sourceLocation)
-        let lines = result.errorLines
+        #expect(result.stdout.isEmpty, "\(arguments) printed \(result.stdout)", sourceLocation: sourceLocation)
+        let lines = result.stderrLines
         let message = lines.first ?? ""
         #expect(lines.dropFirst().allSatisfy(isUsageHint), "\(arguments): more than one line: \(lines)",
                 sourceLocation: sourceLocation)

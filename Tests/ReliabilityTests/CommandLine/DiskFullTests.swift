@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import StorefrontTestSupport
 import Testing
 
 /// Item 7, a full disk: buying onto a small tmpfs until it fills. The purchase that does not
@@ -10,14 +11,14 @@ import Testing
         let scratch = try ScratchDirectory("disk-full")
         let copy = scratch.url.appendingPathComponent("copy")
         var confirmed: [Int] = []
-        var failure: StorefrontProcess.Result?
+        var failure: ChildProcess.Output?
         let outcome = try await TmpfsMount.with("size=192k", named: "disk", in: scratch.url) { disk in
             let ledger = disk.appendingPathComponent("ledger.sqlite").path
             for _ in 0..<1_000 {
-                let result = try await StorefrontProcess.run(
+                let result = try await StorefrontCommand.run(
                     ["buy", BadInput.tip, "--catalog", "tipjar", "--ledger", ledger, "--json"], home: scratch.url, label: "disk-full"
                 )
-                if let id = LedgerInspection.confirmedTransactionID(result.output) { confirmed.append(id) }
+                if let id = LedgerInspection.confirmedTransactionID(result.stdout) { confirmed.append(id) }
                 if result.status != 0 {
                     failure = result
                     break
@@ -33,9 +34,9 @@ import Testing
         }
         let full = try #require(failure, "192 KB never filled up")
         #expect(full.status == 74)
-        let message = full.errorLines.joined(separator: "\n")
-        #expect(full.errorLines.count == 1 && message.contains(ledger) && message.contains("full"), "\(message)")
-        if full.output.contains(#""result":"success""#) {
+        let message = full.stderrLines.joined(separator: "\n")
+        #expect(full.stderrLines.count == 1 && message.contains(ledger) && message.contains("full"), "\(message)")
+        if full.stdout.contains(#""result":"success""#) {
             // The purchase went through and only marking it delivered failed: do not tell the
             // customer it failed, or they buy again.
             #expect(!message.contains("purchase of"), "told the customer a confirmed purchase failed: \(message)")

@@ -1,4 +1,5 @@
 import Foundation
+import StorefrontTestSupport
 import Testing
 @testable import StoreCatalog
 
@@ -10,7 +11,7 @@ import Testing
 
     static func seeds() throws -> [CatalogMutation.Seed] {
         let seeds = try ReliabilityPaths.seedCatalogs.map(CatalogMutation.Seed.init)
-        try #require(seeds.count >= 20, "expected the corpus at \(ReliabilityPaths.corpus.path) and Resources/Catalogs")
+        try #require(seeds.count >= 20, "expected the corpus at \(PackagePaths.corpus.path) and Resources/Catalogs")
         return seeds
     }
 
@@ -59,17 +60,17 @@ import Testing
             for (seedIndex, seed) in seeds.enumerated() where (kindIndex + seedIndex) % 2 == 0 {
                 let path = scratch.path("\(mutation.rawValue)-\(seed.name)")
                 try Data(mutation.apply(to: seed, using: &random)).write(to: URL(fileURLWithPath: path))
-                let result = try await StorefrontProcess.run(["catalog", path], home: scratch.url, label: "catalog-fuzz")
+                let result = try await StorefrontCommand.run(["catalog", path], home: scratch.url, label: "catalog-fuzz")
                 tried += 1
                 statuses[result.status ?? -1, default: 0] += 1
                 switch result.status {
                 case 0:
-                    #expect(result.output.contains("Products: "), "\(path): no summary")
+                    #expect(result.stdout.contains("Products: "), "\(path): no summary")
                 case 65:
-                    #expect(result.errorLines.count == 1 && result.error.hasPrefix("storefront: \(path): "),
-                            "\(path): \(result.error.prefix(300))")
+                    #expect(result.stderrLines.count == 1 && result.stderr.hasPrefix("storefront: \(path): "),
+                            "\(path): \(result.stderr.prefix(300))")
                 default:
-                    Issue.record("\(path): exit \(result.status.map(String.init) ?? "signal \(result.signal ?? 0)"): \(result.error.prefix(300))")
+                    Issue.record("\(path): exit \(result.status.map(String.init) ?? "signal \(result.signal ?? 0)"): \(result.stderr.prefix(300))")
                 }
             }
         }

@@ -3,6 +3,7 @@ import Foundation
 import LocalStore
 import StoreCatalog
 import StorefrontModel
+import StorefrontTestSupport
 import TerminalUI
 import Testing
 
@@ -20,8 +21,8 @@ import Testing
     @Test(arguments: [UInt64(0x5707_3F20), 0xB1_4D5])
     func aStormOfKeysKeepsEveryPromise(seed: UInt64) async throws {
         var generator = SeededGenerator(seed: seed)
-        let catalog = try CatalogLoader.load(contentsOf: ReliabilityPaths.catalogs.appendingPathComponent("BackyardBirds.storekit"))
-        let layoutURL = ReliabilityPaths.packageRoot.appendingPathComponent("Resources/Layouts/BackyardBirds.json")
+        let catalog = try CatalogLoader.load(contentsOf: PackagePaths.catalog("BackyardBirds"))
+        let layoutURL = PackagePaths.layouts.appendingPathComponent("BackyardBirds.json")
         let layout = try StoreLayout(json: Data(contentsOf: layoutURL), file: layoutURL.lastPathComponent, catalog: catalog)
         let clock = VirtualClock()
         var controls = StoreControls()

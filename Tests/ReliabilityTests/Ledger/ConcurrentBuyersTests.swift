@@ -1,5 +1,6 @@
 import Foundation
 import LocalStore
+import StorefrontTestSupport
 import Testing
 
 /// Item 4: four processes buying on one new ledger at once. Every purchase succeeds, the
@@ -15,7 +16,7 @@ import Testing
         try #require(!products.isEmpty)
         // Four workers, each always running one `buy`: four processes on the ledger at any
         // moment, from the very first (which race to create the file and its key).
-        var running: [StorefrontProcess?] = []
+        var running: [ChildProcess?] = []
         var started = Array(repeating: 0, count: Self.buyers)
         var confirmed: [Int] = []
         var boughtPerProduct: [String: Int] = [:]
@@ -26,15 +27,15 @@ import Testing
         }
         while running.contains(where: { $0 != nil }) {
             for buyer in 0..<Self.buyers {
-                guard let process = running[buyer], !process.process.isRunning else { continue }
+                guard let process = running[buyer], process.hasEnded else { continue }
                 let result = await process.wait()
-                if result.status == 0, let id = LedgerInspection.confirmedTransactionID(result.output) {
+                if result.status == 0, let id = LedgerInspection.confirmedTransactionID(result.stdout) {
                     confirmed.append(id)
-                    boughtPerProduct[process.process.arguments?[1] ?? "", default: 0] += 1
+                    boughtPerProduct[process.command[2], default: 0] += 1
                 } else {
-                    errors.append("exit \(String(describing: result.status)): \(result.error)")
+                    errors.append("exit \(String(describing: result.status)): \(result.stderr)")
                 }
-                #expect(!result.error.localizedCaseInsensitiveContains("locked"), "\(result.error)")
+                #expect(!result.stderr.localizedCaseInsensitiveContains("locked"), "\(result.stderr)")
                 running[buyer] = nil
                 if started[buyer] < Self.purchasesPerBuyer {
                     let product = products[(buyer + started[buyer]) % products.count]
@@ -60,7 +61,7 @@ import Testing
               + "\(errors.count) errors, none mentioning a lock")
     }
 
-    private static func buy(_ productID: String, ledger: String, home: URL) throws -> StorefrontProcess {
-        try StorefrontProcess(["buy", productID, "--json", "--catalog", "tipjar", "--ledger", ledger], home: home, label: "concurrent")
+    private static func buy(_ productID: String, ledger: String, home: URL) throws -> ChildProcess {
+        try StorefrontCommand.start(["buy", productID, "--json", "--catalog", "tipjar", "--ledger", ledger], home: home, label: "concurrent")
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import LocalStore
+import StorefrontTestSupport
 import Testing
 
 /// Item 3: SIGKILL at random points during 200 purchases. After each kill the next start
@@ -22,7 +23,7 @@ import Testing
         for purchase in 0..<Self.purchaseCount {
             // Latency keeps the purchase open long enough for kills to land inside it; the
             // kill times cover start-up, the wait, the ledger write and the finish.
-            let process = try StorefrontProcess(
+            let process = try StorefrontCommand.start(
                 ["buy", products[purchase % products.count], "--json", "--catalog", "tipjar", "--ledger", ledger,
                  "--latency", "10ms-60ms"],
                 home: scratch.url, label: "crash"
@@ -32,7 +33,7 @@ import Testing
                 if !(await process.waitForExit(until: killAt)) { process.send(SIGKILL) }
             }
             let result = await process.wait()
-            let confirmed = LedgerInspection.confirmedTransactionID(result.output)
+            let confirmed = LedgerInspection.confirmedTransactionID(result.stdout)
             if let confirmed {
                 #expect(confirmedBy[confirmed] == nil, "transaction \(confirmed) confirmed to two purchases")
                 confirmedBy[confirmed] = purchase
@@ -42,7 +43,7 @@ import Testing
                 if confirmed != nil { killedAfterConfirming += 1 }
                 delivered += try await LedgerInspection.restore(ledger: ledger, home: scratch.url)
             } else {
-                #expect(result.status == 0 && confirmed != nil, "purchase \(purchase): \(result.error)")
+                #expect(result.status == 0 && confirmed != nil, "purchase \(purchase): \(result.stderr)")
                 if let confirmed { finishedByBuy.insert(confirmed) }
             }
         }

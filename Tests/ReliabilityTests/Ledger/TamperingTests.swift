@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import StorefrontTestSupport
 import Testing
 
 /// Item 5: a ledger edited behind the store's back. Tampered transactions come back unverified,
@@ -25,8 +26,8 @@ import Testing
     private static func boughtLedger(in scratch: borrowing ScratchDirectory) async throws -> String {
         let ledger = scratch.path("ledger.sqlite")
         for product in [feeder, nectar, pass] {
-            let result = try await StorefrontProcess.run(["buy", product, "--ledger", ledger], home: scratch.url, label: "tamper")
-            try #require(result.status == 0, "\(result.error)")
+            let result = try await StorefrontCommand.run(["buy", product, "--ledger", ledger], home: scratch.url, label: "tamper")
+            try #require(result.status == 0, "\(result.stderr)")
         }
         return ledger
     }
@@ -83,8 +84,8 @@ import Testing
         case .replacedKey:
             // Another store's key: make one by opening a second ledger.
             let other = scratch.path("other/ledger.sqlite")
-            let made = try await StorefrontProcess.run(["transactions", "--ledger", other], home: scratch.url, label: "tamper")
-            try #require(made.status == 0, "\(made.error)")
+            let made = try await StorefrontCommand.run(["transactions", "--ledger", other], home: scratch.url, label: "tamper")
+            try #require(made.status == 0, "\(made.stderr)")
             try FileManager.default.moveItem(at: key, to: key.appendingPathExtension("replaced"))
             try FileManager.default.copyItem(atPath: scratch.path("other/store-key.pem"), toPath: key.path)
             return [feeder, nectar, pass]
@@ -100,11 +101,11 @@ import Testing
         // A damaged key: the real one with its middle cut out, so its bytes are still there.
         let lines = original.split(separator: "\n")
         try (lines.prefix(2) + lines.suffix(2)).joined(separator: "\n").write(to: key, atomically: true, encoding: .utf8)
-        let result = try await StorefrontProcess.run(["transactions", "--ledger", ledger], home: scratch.url, label: "tamper")
+        let result = try await StorefrontCommand.run(["transactions", "--ledger", ledger], home: scratch.url, label: "tamper")
         #expect(result.status == 65)
-        #expect(result.errorLines.count == 1 && result.error.contains(key.path), "\(result.error)")
+        #expect(result.stderrLines.count == 1 && result.stderr.contains(key.path), "\(result.stderr)")
         for line in lines where !line.hasPrefix("-----") {
-            #expect(!result.error.contains(line) && !result.output.contains(line), "the key file's contents were printed")
+            #expect(!result.stderr.contains(line) && !result.stdout.contains(line), "the key file's contents were printed")
         }
     }
 
@@ -118,9 +119,9 @@ import Testing
     }
 
     private static func entitlements(ledger: String, home: URL) async throws -> Owned {
-        let result = try await StorefrontProcess.run(["entitlements", "--json", "--ledger", ledger], home: home, label: "tamper")
-        try #require(result.status == 0, "\(result.error)")
-        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
+        let result = try await StorefrontCommand.run(["entitlements", "--json", "--ledger", ledger], home: home, label: "tamper")
+        try #require(result.status == 0, "\(result.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         let products = (object["products"] as? [[String: Any]] ?? []).compactMap { $0["productID"] as? String }
         let consumables = (object["consumables"] as? [[String: Any]] ?? []).reduce(into: [String: Int]()) { counts, entry in
             if let id = entry["productID"] as? String { counts[id] = entry["quantity"] as? Int }
@@ -136,10 +137,10 @@ import Testing
 
     /// The app's screen after `keys`, as text lines.
     private static func screen(keys: String, ledger: String, home: URL) async throws -> [String] {
-        let result = try await StorefrontProcess.run(
+        let result = try await StorefrontCommand.run(
             ["snapshot", "--ledger", ledger, "--size", "100x30", "--keys", keys], home: home, label: "tamper"
         )
-        try #require(result.status == 0, "\(result.error)")
-        return result.output.components(separatedBy: "\n")
+        try #require(result.status == 0, "\(result.stderr)")
+        return result.stdout.components(separatedBy: "\n")
     }
 }

@@ -1,21 +1,11 @@
 import Foundation
+import StorefrontTestSupport
 
-/// Paths computed from this file, so the suite runs from any working directory.
+/// Where the reliability suite reads its seeds and keeps its work.
 enum ReliabilityPaths {
-    /// The package root: Tests/ReliabilityTests/Support/ReliabilityPaths.swift is four levels down.
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
-    /// The shared corpus of real `.storekit` files, read in place and never copied into the repo.
-    static let corpus = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/storekit-corpus")
-    /// Our own sample catalogs.
-    static let catalogs = packageRoot.appendingPathComponent("Resources/Catalogs")
-    /// The tool as `swift build` leaves it.
-    static let binary = packageRoot.appendingPathComponent(".build/debug/storefront")
-
     /// Every corpus file and sample catalog, sorted by path.
     static var seedCatalogs: [URL] {
-        [corpus, catalogs].flatMap { folder in
+        [PackagePaths.corpus, PackagePaths.catalogs].flatMap { folder in
             ((try? FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)) ?? [])
                 .filter { $0.pathExtension == "storekit" }
         }

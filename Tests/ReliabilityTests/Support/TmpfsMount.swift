@@ -1,4 +1,5 @@
 import Foundation
+import StorefrontTestSupport
 
 /// A small tmpfs mounted for the length of a closure, for a full or read-only disk. Needs root
 /// (CI runs as root); `nil` with the reason when mounting is not possible here.
@@ -23,20 +24,10 @@ enum TmpfsMount {
         var description: String { reason }
     }
 
-    private static func run(_ executable: String, _ arguments: [String]) -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        do {
-            try process.run()
-        } catch {
-            return (-1, "\(error)")
-        }
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: output, as: UTF8.self))
+    /// Runs a quick command to its end, blocking (unmounting happens in a `defer`): its exit
+    /// status and everything it printed.
+    private static func run(_ executable: String, _ arguments: [String]) -> (status: Int32?, output: String) {
+        guard let output = ChildProcess.runBlocking(executable, arguments) else { return (nil, "cannot run \(executable)") }
+        return (output.status, output.stdout + output.stderr)
     }
 }

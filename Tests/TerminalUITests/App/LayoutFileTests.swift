@@ -1,6 +1,7 @@
 import CatalogLayouts
 import Foundation
 import StoreCatalog
+import StorefrontTestSupport
 import TerminalUI
 import Testing
 
@@ -93,7 +94,7 @@ struct LayoutFileTests {
 
     @Test("Kinds a catalog lacks get no shop")
     func derivedSkipsEmptyKinds() throws {
-        let tipJar = try CatalogLoader.load(contentsOf: BackyardBirds.resources.appendingPathComponent("Catalogs/TipJar.storekit"))
+        let tipJar = try CatalogLoader.load(contentsOf: PackagePaths.catalog("TipJar"))
         let layout = StoreLayout(catalog: tipJar, title: "Tip Jar")
         #expect(layout.shops.map(\.title) == ["Consumables"])
     }

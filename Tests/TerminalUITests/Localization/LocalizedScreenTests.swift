@@ -3,6 +3,7 @@ import Foundation
 import LocalStore
 import StoreCatalog
 import StorefrontModel
+import StorefrontTestSupport
 import Testing
 import TerminalUI
 
@@ -43,7 +44,7 @@ struct LocalizedScreenTests {
 
     @Test("A cheer bought in Japanese and in Chinese: names, prices and words in one language", arguments: ["ja", "zh_Hans"])
     func cheers(locale: String) async throws {
-        let url = BackyardBirds.resources.appendingPathComponent("Catalogs/Cheers.storekit")
+        let url = PackagePaths.catalog("Cheers")
         let catalog = try CatalogLoader.load(contentsOf: url)
         let clock = VirtualClock()
         let store = LocalStore(

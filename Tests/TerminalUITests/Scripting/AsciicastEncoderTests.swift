@@ -1,4 +1,5 @@
 import Foundation
+import StorefrontTestSupport
 import Testing
 import TerminalUI
 
@@ -92,8 +93,7 @@ struct AsciicastEncoderTests {
     }
 
     static let asciinemaInstalled = FileManager.default.isExecutableFile(atPath: "/usr/bin/asciinema")
-        || (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":")
-            .contains { FileManager.default.isExecutableFile(atPath: "\($0)/asciinema") }
+        || ChildProcess.find("asciinema") != nil
 
     /// `asciinema cat` reads a terminal, so it runs under script(1).
     @Test(.enabled(if: asciinemaInstalled, "asciinema is not installed (.ci/install-deps --demo)"))
@@ -103,17 +103,9 @@ struct AsciicastEncoderTests {
         defer { try? FileManager.default.removeItem(at: file) }
         try AsciicastEncoder.encode(recording).write(to: file, atomically: true, encoding: .utf8)
 
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["script", "-qec", "asciinema cat \(file.path)", "/dev/null"]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let bytes = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let text = String(decoding: bytes, as: UTF8.self)
-        #expect(process.terminationStatus == 0, "asciinema cat failed: \(text)")
+        let output = try await ChildProcess.run("/usr/bin/env", ["script", "-qec", "asciinema cat \(file.path)", "/dev/null"])
+        let text = output.stdout + output.stderr
+        #expect(output.status == 0, "asciinema cat failed: \(text)")
         #expect(text.contains("£0.99"))
     }
 }

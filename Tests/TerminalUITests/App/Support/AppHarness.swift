@@ -3,17 +3,13 @@ import Foundation
 import LocalStore
 import StoreCatalog
 import StorefrontModel
+import StorefrontTestSupport
 import TerminalUI
 
 /// The Backyard Birds catalog and layout from the repository's Resources folder.
 enum BackyardBirds {
-    static let resources = URL(fileURLWithPath: #filePath)  // Tests/TerminalUITests/App/Support/AppHarness.swift
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Resources")
-
-    static let catalogURL = resources.appendingPathComponent("Catalogs/BackyardBirds.storekit")
-    static let layoutURL = resources.appendingPathComponent("Layouts/BackyardBirds.json")
+    static let catalogURL = PackagePaths.catalog("BackyardBirds")
+    static let layoutURL = PackagePaths.layouts.appendingPathComponent("BackyardBirds.json")
 
     static func catalog() throws -> Catalog {
         try CatalogLoader.load(contentsOf: catalogURL)

@@ -3,15 +3,13 @@ import Foundation
 import LocalStore
 import StoreCatalog
 import StorefrontModel
+import StorefrontTestSupport
 import TerminalUI
 
 /// The Tip Jar catalog from the repository's Resources, in a local store on a tape's
 /// clock, with store commands going to `RecordingControls`.
 enum TipJarStage {
-    static let catalogURL = URL(fileURLWithPath: #filePath)  // Tests/TerminalUITests/Scripting/Support/…
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Resources/Catalogs/TipJar.storekit")
+    static let catalogURL = PackagePaths.catalog("TipJar")
 
     /// A stage maker for `TapePlayer`; every store call takes `latency`.
     static func maker(latency: Duration = .zero, controls: RecordingControls = RecordingControls()) -> TapePlayer.StageMaker {

@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+import StorefrontTestSupport
 import Testing
 
 /// The store commands, run as real processes on a ledger file of their own.
@@ -9,20 +9,20 @@ struct StoreCommandTests {
     static let feeder = "com.example.backyardbirds.feeder.copper"
     static let monthly = "com.example.backyardbirds.pass.meadow.monthly"
 
-    let folder: LedgerFolder
+    let folder: TemporaryDirectory
     var ledgerArguments: [String] { ["--ledger", folder.database.path] }
 
     init() throws {
-        folder = try LedgerFolder()
+        folder = try TemporaryDirectory()
     }
 
-    private func storefront(_ arguments: String...) throws -> StorefrontProcess.Output {
-        try StorefrontProcess(arguments + ledgerArguments).wait()
+    private func storefront(_ arguments: String...) async throws -> ChildProcess.Output {
+        try await StorefrontCommand.run(arguments + ledgerArguments)
     }
 
     @Test("buy --json prints the result and the signed transaction")
-    func buyJSON() throws {
-        let bought = try storefront("buy", Self.seeds, "--json", "--quantity", "2")
+    func buyJSON() async throws {
+        let bought = try await storefront("buy", Self.seeds, "--json", "--quantity", "2")
         #expect(bought.status == 0)
         #expect(bought.stderr.isEmpty)
         #expect(bought.stdout.hasPrefix(#"{"result":"success","verified":true,"transaction":{"id":1,"originalID":1,"productID":"\#(Self.seeds)""#))
@@ -35,46 +35,46 @@ struct StoreCommandTests {
         let purchaseDate = try #require(transaction["purchaseDate"] as? String)
         #expect(try Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(purchaseDate) <= Date())
 
-        let text = try storefront("buy", Self.feeder)
+        let text = try await storefront("buy", Self.feeder)
         #expect(text.stdout == "Bought Copper Tube Feeder (\(Self.feeder)) for $4.99: transaction 2\n")
     }
 
     @Test("Ask to Buy: pending carries the request ID that approve and decline take")
-    func askToBuy() throws {
-        let pending = try storefront("buy", Self.feeder, "--ask-to-buy", "--json")
+    func askToBuy() async throws {
+        let pending = try await storefront("buy", Self.feeder, "--ask-to-buy", "--json")
         #expect(pending.status == 0)
         #expect(pending.stdout == #"{"result":"pending","request":{"id":1,"productID":"\#(Self.feeder)"}}"# + "\n")
-        #expect(try storefront("transactions", "--json").array().isEmpty)
+        #expect(try await storefront("transactions", "--json").array().isEmpty)
 
-        let approved = try storefront("approve", "1", "--json")
+        let approved = try await storefront("approve", "1", "--json")
         #expect(approved.status == 0)
         #expect(try approved.object()["productID"] as? String == Self.feeder)
         #expect(try approved.object()["finished"] as? Bool == false)
 
-        let second = try storefront("buy", Self.seeds, "--ask-to-buy", "--json")
+        let second = try await storefront("buy", Self.seeds, "--ask-to-buy", "--json")
         let requestID = try #require((try second.object()["request"] as? [String: Any])?["id"] as? Int)
-        let declined = try storefront("decline", String(requestID))
+        let declined = try await storefront("decline", String(requestID))
         #expect(declined.status == 0)
         #expect(declined.stdout.contains("nothing was bought"))
-        let again = try storefront("approve", String(requestID))
+        let again = try await storefront("approve", String(requestID))
         #expect(again.status == 65)
         #expect(again.stderr == "storefront: cannot approve request \(requestID): Ask to Buy request \(requestID) is already declined\n")
-        #expect(try storefront("transactions", "--json").array().map { $0["productID"] as? String } == [Self.feeder])
+        #expect(try await storefront("transactions", "--json").array().map { $0["productID"] as? String } == [Self.feeder])
     }
 
     @Test("--cancel ends userCancelled and buys nothing")
-    func cancel() throws {
-        let cancelled = try storefront("buy", Self.feeder, "--cancel", "--json")
+    func cancel() async throws {
+        let cancelled = try await storefront("buy", Self.feeder, "--cancel", "--json")
         #expect(cancelled.status == 0)
         #expect(cancelled.stdout == #"{"result":"userCancelled"}"# + "\n")
-        #expect(try storefront("transactions", "--json").array().isEmpty)
+        #expect(try await storefront("transactions", "--json").array().isEmpty)
     }
 
     @Test("transactions --json lists every transaction with its dates and verification")
-    func transactionsJSON() throws {
-        _ = try storefront("buy", Self.seeds)
-        _ = try storefront("buy", Self.monthly)
-        let listed = try storefront("transactions", "--json")
+    func transactionsJSON() async throws {
+        _ = try await storefront("buy", Self.seeds)
+        _ = try await storefront("buy", Self.monthly)
+        let listed = try await storefront("transactions", "--json")
         #expect(listed.status == 0)
         let rows = try listed.array()
         #expect(rows.count == 2)
@@ -92,47 +92,47 @@ struct StoreCommandTests {
     }
 
     @Test("A row edited in the file lists as unverified and entitles nothing")
-    func tamperedRow() throws {
-        _ = try storefront("buy", Self.feeder)
+    func tamperedRow() async throws {
+        _ = try await storefront("buy", Self.feeder)
         try folder.edit("UPDATE transactions SET price = '0.01'")
-        let rows = try storefront("transactions", "--json").array()
+        let rows = try await storefront("transactions", "--json").array()
         #expect(rows.first?["verified"] as? Bool == false)
-        let owned = try storefront("entitlements", "--json").object()
+        let owned = try await storefront("entitlements", "--json").object()
         #expect((owned["products"] as? [Any])?.isEmpty == true)
-        let refund = try storefront("refund", "1")
+        let refund = try await storefront("refund", "1")
         #expect(refund.status == 65)
         #expect(refund.stderr.hasPrefix("storefront: cannot refund transaction 1: transaction 1 does not verify"))
     }
 
     @Test("Refunding removes the entitlement; advancing a month renews the subscription")
-    func refundAndAdvance() throws {
-        _ = try storefront("buy", Self.feeder)
-        _ = try storefront("buy", "com.example.backyardbirds.pass.grove.monthly")
-        var owned = try storefront("entitlements", "--json").object()
+    func refundAndAdvance() async throws {
+        _ = try await storefront("buy", Self.feeder)
+        _ = try await storefront("buy", "com.example.backyardbirds.pass.grove.monthly")
+        var owned = try await storefront("entitlements", "--json").object()
         #expect((owned["products"] as? [[String: Any]])?.compactMap { $0["productID"] as? String }
             == [Self.feeder, "com.example.backyardbirds.pass.grove.monthly"])
 
-        #expect(try storefront("refund", "1").stdout == "Refunded transaction 1 (\(Self.feeder))\n")
-        owned = try storefront("entitlements", "--json").object()
+        #expect(try await storefront("refund", "1").stdout == "Refunded transaction 1 (\(Self.feeder))\n")
+        owned = try await storefront("entitlements", "--json").object()
         #expect((owned["products"] as? [[String: Any]])?.compactMap { $0["productID"] as? String }
             == ["com.example.backyardbirds.pass.grove.monthly"])
 
-        let advanced = try storefront("advance", "1mo", "--json").object()
+        let advanced = try await storefront("advance", "1mo", "--json").object()
         let renewals = try #require(advanced["renewals"] as? [[String: Any]])
         #expect(renewals.count == 1)
         #expect(renewals.first?["originalID"] as? Int == 2)
-        let rows = try storefront("transactions", "--json").array()
+        let rows = try await storefront("transactions", "--json").array()
         #expect(rows.count == 3)
         #expect(rows.last?["purchaseDate"] as? String == rows[1]["expirationDate"] as? String)
     }
 
     @Test("Bad input exits with a sysexits code and one line naming what is wrong")
-    func badInput() throws {
-        let unknown = try storefront("buy", "com.example.nothing")
+    func badInput() async throws {
+        let unknown = try await storefront("buy", "com.example.nothing")
         #expect(unknown.status == 65)
         #expect(unknown.stderr == "storefront: unknown product \"com.example.nothing\": not in catalog backyardbirds\n")
 
-        let failing = try storefront("buy", Self.feeder, "--fail", "purchase=purchaseNotAllowed")
+        let failing = try await storefront("buy", Self.feeder, "--fail", "purchase=purchaseNotAllowed")
         #expect(failing.status == 1)
         #expect(failing.stderr == "storefront: purchase of \(Self.feeder) failed: Purchases are not allowed on this account.\n")
 
@@ -146,69 +146,69 @@ struct StoreCommandTests {
             (["advance", "1 month"], "\"1 month\""),
             (["advance", "0d"], "\"0d\""),
         ] {
-            let result = try StorefrontProcess(arguments + ledgerArguments).wait()
+            let result = try await StorefrontCommand.run(arguments + ledgerArguments)
             #expect(result.status == 64, "\(arguments)")
             #expect(result.stderr.split(separator: "\n").first?.contains(mention) == true, "\(arguments): \(result.stderr)")
         }
 
-        let missing = try storefront("transactions", "--catalog", "/nonexistent/Shop.storekit")
+        let missing = try await storefront("transactions", "--catalog", "/nonexistent/Shop.storekit")
         #expect(missing.status == 66)
         #expect(missing.stderr.contains("/nonexistent/Shop.storekit"))
 
         let blocker = folder.url.appendingPathComponent("file")
         try Data("not a folder".utf8).write(to: blocker)
-        let cannotCreate = try StorefrontProcess(["buy", Self.feeder, "--ledger", blocker.path + "/sub/ledger.sqlite"]).wait()
+        let cannotCreate = try await StorefrontCommand.run(["buy", Self.feeder, "--ledger", blocker.path + "/sub/ledger.sqlite"])
         #expect(cannotCreate.status == 73)
         #expect(cannotCreate.stderr.hasPrefix("storefront: cannot create \(blocker.path)/sub"))
 
         let notALedger = folder.url.appendingPathComponent("notes.sqlite")
         try Data(repeating: 0x41, count: 4096).write(to: notALedger)
-        let garbage = try StorefrontProcess(["transactions", "--ledger", notALedger.path]).wait()
+        let garbage = try await StorefrontCommand.run(["transactions", "--ledger", notALedger.path])
         #expect(garbage.status == 65)
         #expect(garbage.stderr.contains(notALedger.path))
     }
 
     @Test("The default ledger lives under XDG_DATA_HOME, by catalog identifier")
-    func defaultLedger() throws {
+    func defaultLedger() async throws {
         let home = folder.url.appendingPathComponent("data")
-        let bought = try StorefrontProcess(["buy", Self.seeds], environment: ["XDG_DATA_HOME": home.path]).wait()
+        let bought = try await StorefrontCommand.run(["buy", Self.seeds], environment: ["XDG_DATA_HOME": home.path])
         #expect(bought.status == 0)
         let database = home.appendingPathComponent("storefront/7C2E94B1/ledger.sqlite")
         #expect(FileManager.default.fileExists(atPath: database.path))
-        let listed = try StorefrontProcess(["transactions", "--json"], environment: ["XDG_DATA_HOME": home.path]).wait()
+        let listed = try await StorefrontCommand.run(["transactions", "--json"], environment: ["XDG_DATA_HOME": home.path])
         #expect(try listed.array().count == 1)
-        let memory = try StorefrontProcess(["transactions", "--json", "--in-memory"], environment: ["XDG_DATA_HOME": home.path]).wait()
+        let memory = try await StorefrontCommand.run(["transactions", "--json", "--in-memory"], environment: ["XDG_DATA_HOME": home.path])
         #expect(try memory.array().isEmpty)
     }
 
     @Test("entitlements reports the app transaction with --original-app-version, first date kept")
-    func appTransaction() throws {
-        let first = try storefront("entitlements", "--json", "--original-app-version", "1.9.3").object()
+    func appTransaction() async throws {
+        let first = try await storefront("entitlements", "--json", "--original-app-version", "1.9.3").object()
         let app = try #require(first["app"] as? [String: Any])
         #expect(app["originalAppVersion"] as? String == "1.9.3")
         #expect(app["verified"] as? Bool == true)
-        let again = try storefront("entitlements", "--json").object()
+        let again = try await storefront("entitlements", "--json").object()
         let later = try #require(again["app"] as? [String: Any])
         #expect(later["originalAppVersion"] as? String == "2.0")
         #expect(later["originalPurchaseDate"] as? String == app["originalPurchaseDate"] as? String)
     }
 
     @Test("Other storefronts re-price in their currency")
-    func storefrontOverride() throws {
-        let yen = try storefront("buy", Self.feeder, "--storefront", "JPN", "--json").object()
+    func storefrontOverride() async throws {
+        let yen = try await storefront("buy", Self.feeder, "--storefront", "JPN", "--json").object()
         let transaction = try #require(yen["transaction"] as? [String: Any])
         #expect(transaction["price"] as? String == "5")
         #expect(transaction["currency"] as? String == "JPY")
         #expect(transaction["storefront"] as? String == "JPN")
-        let pounds = try storefront("buy", Self.seeds, "--storefront", "gbr")
+        let pounds = try await storefront("buy", Self.seeds, "--storefront", "gbr")
         #expect(pounds.stdout.contains("for £0.99"))
     }
 
     @Test("No output ever shows the store's signing key")
-    func keyNeverPrinted() throws {
-        var outputs = [try storefront("buy", Self.feeder, "--json"), try storefront("transactions"),
-                       try storefront("restore"), try storefront("refund", "1", "--json")]
-        outputs.append(try storefront("buy", "nope"))
+    func keyNeverPrinted() async throws {
+        var outputs = [try await storefront("buy", Self.feeder, "--json"), try await storefront("transactions"),
+                       try await storefront("restore"), try await storefront("refund", "1", "--json")]
+        outputs.append(try await storefront("buy", "nope"))
         let pem = try String(contentsOf: folder.signingKey, encoding: .utf8)
         let keyLines = pem.split(separator: "\n").filter { !$0.hasPrefix("-----") }
         #expect(!keyLines.isEmpty)
@@ -221,64 +221,64 @@ struct StoreCommandTests {
     }
 
     @Test("redeem: a catalog code once, then refused; a codes file's bad line exits 65 naming it")
-    func redeem() throws {
-        let first = try storefront("redeem", "birdwatcher", "--json")
+    func redeem() async throws {
+        let first = try await storefront("redeem", "birdwatcher", "--json")
         #expect(first.status == 0, "\(first.stderr)")
         let transaction = try #require(try first.object()["transaction"] as? [String: Any])
         #expect(transaction["offerType"] as? String == "code")
         #expect(transaction["offerID"] as? String == "BIRDWATCHER")
-        let again = try storefront("redeem", "BIRDWATCHER")
+        let again = try await storefront("redeem", "BIRDWATCHER")
         #expect(again.status == 1)
         #expect(again.stderr.contains("The code BIRDWATCHER has already been redeemed."))
-        #expect(try storefront("transactions", "--json").array().count == 1)
+        #expect(try await storefront("transactions", "--json").array().count == 1)
 
         let codes = folder.database.deletingLastPathComponent().appendingPathComponent("codes.txt")
         try "GIFT \(Self.feeder)\nBROKEN\n".write(to: codes, atomically: true, encoding: .utf8)
-        let broken = try storefront("redeem", "GIFT", "--offer-codes", codes.path)
+        let broken = try await storefront("redeem", "GIFT", "--offer-codes", codes.path)
         #expect(broken.status == 65)
         #expect(broken.stderr.contains("\(codes.path):2: the code BROKEN names no product"))
     }
 
 
     @Test("buy says what was charged and with which offer; buying an owned feeder again writes nothing")
-    func buyPrintsCharge() throws {
-        #expect(try storefront("buy", Self.monthly).stdout.contains("for $0.00 (free trial, introductory offer, until "))
-        let first = try storefront("buy", Self.feeder)
+    func buyPrintsCharge() async throws {
+        #expect(try await storefront("buy", Self.monthly).stdout.contains("for $0.00 (free trial, introductory offer, until "))
+        let first = try await storefront("buy", Self.feeder)
         #expect(first.stdout == "Bought Copper Tube Feeder (\(Self.feeder)) for $4.99: transaction 2\n")
-        let again = try storefront("buy", Self.feeder)
+        let again = try await storefront("buy", Self.feeder)
         #expect(again.status == 0)
         #expect(again.stdout == "Copper Tube Feeder is already owned: transaction 2. Nothing new was bought.\n")
-        #expect(try storefront("transactions", "--json").array().count == 2)
+        #expect(try await storefront("transactions", "--json").array().count == 2)
     }
 
     @Test("requests lists Ask to Buy requests with their state; transactions points to the pending ones")
-    func requests() throws {
-        _ = try storefront("buy", Self.feeder, "--ask-to-buy")
-        _ = try storefront("buy", Self.seeds, "--ask-to-buy")
-        _ = try storefront("decline", "2")
-        let listed = try storefront("requests", "--json").array()
+    func requests() async throws {
+        _ = try await storefront("buy", Self.feeder, "--ask-to-buy")
+        _ = try await storefront("buy", Self.seeds, "--ask-to-buy")
+        _ = try await storefront("decline", "2")
+        let listed = try await storefront("requests", "--json").array()
         #expect(listed.map { $0["state"] as? String } == ["pending", "declined"])
         #expect(listed.first?["productName"] as? String == "Copper Tube Feeder")
         #expect(listed.last?["decidedAt"] is String)
-        let text = try storefront("requests").stdout
+        let text = try await storefront("requests").stdout
         #expect(text.contains("1  pending  \(Self.feeder)  Copper Tube Feeder  asked "))
-        let transactions = try storefront("transactions").stdout
+        let transactions = try await storefront("transactions").stdout
         #expect(transactions == "No transactions.\n1 Ask to Buy request waits for approval: see storefront requests (approve ID or decline ID).\n")
     }
 
 
     @Test("entitlements lists what a grandfathered customer has without buying it, and why")
-    func grandfathered() throws {
-        let text = try storefront("entitlements", "--original-app-version", "1.0").stdout
+    func grandfathered() async throws {
+        let text = try await storefront("entitlements", "--original-app-version", "1.0").stdout
         #expect(text.contains("Songbird Field Guide  included: first installed at 1.0, before 2.0 made it a purchase"))
-        let json = try storefront("entitlements", "--original-app-version", "1.0", "--json").object()
+        let json = try await storefront("entitlements", "--original-app-version", "1.0", "--json").object()
         let named = try #require(json["entitlements"] as? [[String: Any]])
         #expect(named.map { $0["name"] as? String } == ["Songbird Field Guide"])
         #expect(named.first?["reason"] as? String == "originalAppVersion")
-        let today = try storefront("entitlements", "--json").object()
+        let today = try await storefront("entitlements", "--json").object()
         #expect((today["entitlements"] as? [Any])?.isEmpty == true)
-        _ = try storefront("buy", "com.example.backyardbirds.guide.songbirds")
-        let bought = try #require(try storefront("entitlements", "--json").object()["entitlements"] as? [[String: Any]])
+        _ = try await storefront("buy", "com.example.backyardbirds.guide.songbirds")
+        let bought = try #require(try await storefront("entitlements", "--json").object()["entitlements"] as? [[String: Any]])
         #expect(bought.first?["reason"] as? String == "purchase")
     }
 

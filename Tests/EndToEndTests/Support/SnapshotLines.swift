@@ -1,32 +1,8 @@
 import Foundation
+import StorefrontTestSupport
 import Testing
 
-/// The `storefront` binary this package built (`swift build` puts it in .build/debug),
-/// run as a user would.
-enum StorefrontBinary {
-    /// The package root: Tests/EndToEndTests/Support/StorefrontBinary.swift, four levels up.
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
-    static let path = packageRoot.appendingPathComponent(".build/debug/storefront").path
-
-    /// The binary's path, or a failed test that says how to build it.
-    static func require() throws -> String {
-        try #require(FileManager.default.isExecutableFile(atPath: path), "no \(path): run `swift build` first")
-        return path
-    }
-
-    struct Output {
-        let status: Int32
-        let stdout: String
-        let stderr: String
-    }
-
-    /// Runs `storefront arguments…` to its end.
-    static func run(_ arguments: [String]) async throws -> Output {
-        try await Command.run(require(), arguments)
-    }
-
+extension StorefrontCommand {
     /// `storefront snapshot` for the same keys (KeyScript tokens), catalog and size, with no
     /// latency and an in-memory ledger: the lines it prints.
     static func snapshot(_ options: [String], keys: [String], size: String = "80x24") async throws -> [String] {

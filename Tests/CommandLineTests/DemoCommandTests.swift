@@ -1,69 +1,13 @@
 import Foundation
+import StorefrontTestSupport
 import Testing
 
-/// The six demos in Resources/Demos, played by `storefront demo`: what each one ends on,
-/// and casts that replay in a real terminal.
+/// The six demos in Resources/Demos, played by `storefront demo`: what each one ends on, and
+/// tapes that are wrong. (That the casts replay in a real terminal is an end-to-end test.)
 @Suite("Demo tapes")
-struct DemoTapeTests {
-    /// A frames file: each `── name (t=…) ──` section's lines.
-    struct Frames: Sendable {
-        let sections: [(name: String, lines: [String])]
-
-        init(_ text: String) {
-            var sections: [(String, [String])] = []
-            for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-                if line.hasPrefix("── "), let name = line.dropFirst(3).split(separator: " ").first {
-                    sections.append((String(name), []))
-                } else if !sections.isEmpty, !line.isEmpty || sections[sections.count - 1].1.count < 24 {
-                    sections[sections.count - 1].1.append(String(line))
-                }
-            }
-            self.sections = sections
-        }
-
-        func named(_ name: String) throws -> [String] {
-            try #require(sections.first { $0.name == name }, "no frame named \(name) in \(sections.map(\.name))").lines
-        }
-
-        /// The last screen of the tape.
-        var final: [String] { sections.last?.lines ?? [] }
-    }
-
-    struct Played: Sendable {
-        let frames: Frames
-        let cast: String
-    }
-
-    /// Each demo is played once for all the tests that look at it.
-    actor Plays {
-        static let shared = Plays()
-        private var plays: [String: Task<Played, any Error>] = [:]
-
-        func of(_ demo: String) async throws -> Played {
-            if let play = plays[demo] { return try await play.value }
-            let play = Task { try await DemoTapeTests.record(demo) }
-            plays[demo] = play
-            return try await play.value
-        }
-    }
-
-    static func play(_ demo: String) async throws -> Played {
-        try await Plays.shared.of(demo)
-    }
-
-    private static func record(_ demo: String) async throws -> Played {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("demo-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let tape = StorefrontBinary.packageRoot.appendingPathComponent("Resources/Demos/\(demo).tape").path
-        let cast = folder.appendingPathComponent("demo.cast")
-        let frames = folder.appendingPathComponent("demo.txt")
-        let output = try await StorefrontBinary.run(["demo", tape, "--cast", cast.path, "--frames", frames.path])
-        try #require(output.status == 0, "storefront demo \(demo) failed: \(output.stderr)")
-        return Played(
-            frames: Frames(try String(contentsOf: frames, encoding: .utf8)),
-            cast: try String(contentsOf: cast, encoding: .utf8)
-        )
+struct DemoCommandTests {
+    static func play(_ demo: String) async throws -> DemoRecording {
+        try await DemoRecording.of(demo)
     }
 
     static func line(_ lines: [String], containing text: String) -> String? {
@@ -134,38 +78,9 @@ struct DemoTapeTests {
         #expect(bought.contains("Songbird Field Guide"))
     }
 
-    static let demos = ["tip-jar", "cheers-ja", "cheers-zh-Hans", "trial-upgrade", "ask-to-buy", "failed-purchase", "restore"]
-
     @Test func everyDemoInResourcesIsCovered() throws {
-        let folder = StorefrontBinary.packageRoot.appendingPathComponent("Resources/Demos")
-        let tapes = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".tape") }
-        #expect(Set(tapes.map { String($0.dropLast(5)) }) == Set(Self.demos))
-    }
-
-    /// `asciinema cat` replays the cast in a tmux window of the cast's size; the window
-    /// must then show the tape's last screen.
-    @Test(
-        .enabled(if: Command.find("asciinema") != nil, "asciinema is not installed (.ci/install-deps --demo)"),
-        arguments: demos
-    )
-    func castsReplayInATerminal(_ demo: String) async throws {
-        let played = try await Self.play(demo)
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cast-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let cast = folder.appendingPathComponent("demo.cast").path
-        try played.cast.write(toFile: cast, atomically: true, encoding: .utf8)
-
-        let status = folder.appendingPathComponent("status").path
-        let done = folder.appendingPathComponent("done").path
-        let script = "asciinema cat \(shellCommand([cast])); echo $? > \(shellCommand([status])); touch \(shellCommand([done])); sleep 60"
-        let tmux = try await TmuxSession(width: 80, height: 24, command: shellCommand(["env", "LANG=C.UTF-8", "sh", "-c", script]))
-        let final = played.frames.final
-        let title = try #require(final.trimmedRight.first { !$0.isEmpty })
-        try await waitForFile(done, "asciinema cat did not finish")
-        let pane = try await tmux.screen(showing: title.trimmingCharacters(in: .whitespaces))
-        #expect(try String(contentsOfFile: status, encoding: .utf8) == "0\n")
-        #expect(pane.trimmedRight == final.trimmedRight)
+        let tapes = try FileManager.default.contentsOfDirectory(atPath: PackagePaths.demos.path).filter { $0.hasSuffix(".tape") }
+        #expect(Set(tapes.map { String($0.dropLast(5)) }) == Set(DemoRecording.demos))
     }
 
     @Test func aBadTapeNamesItsLine() async throws {
@@ -179,36 +94,36 @@ struct DemoTapeTests {
         }
 
         let typo = try write("x.tape", "Size 80x24\nCatalog tipjar\n\n# go\nPress enter\nWait 1s\nPrss down\n")
-        var output = try await StorefrontBinary.run(["demo", typo])
+        var output = try await StorefrontCommand.run(["demo", typo])
         #expect(output.status == 65)
         #expect(output.stderr == "storefront: \(typo):7: unknown command \"Prss\"\n")
 
         let timeout = try write("timeout.tape", "Catalog tipjar\nSet wait-timeout 500ms\nWaitFor \"Nothing like this\"\n")
-        output = try await StorefrontBinary.run(["demo", timeout])
+        output = try await StorefrontCommand.run(["demo", timeout])
         #expect(output.status == 65)
         #expect(output.stderr.contains("\(timeout):3: WaitFor \"Nothing like this\": not on screen after 0.50s"))
 
         let catalog = try write("catalog.tape", "\nCatalog nowhere\nPress enter\n")
-        output = try await StorefrontBinary.run(["demo", catalog])
+        output = try await StorefrontCommand.run(["demo", catalog])
         #expect(output.status == 65)
         #expect(output.stderr.contains("\(catalog):2: no catalog \"nowhere\""))
 
         let locale = try write("locale.tape", "Catalog cheers\nSet locale jp\nPress enter\n")
-        output = try await StorefrontBinary.run(["demo", locale])
+        output = try await StorefrontCommand.run(["demo", locale])
         #expect(output.status == 65)
         #expect(output.stderr.contains("\(locale):2: unknown locale \"jp\""))
 
         let approve = try write("approve.tape", "Catalog tipjar\nWait 1s\nApprove\n")
-        output = try await StorefrontBinary.run(["demo", approve])
+        output = try await StorefrontCommand.run(["demo", approve])
         #expect(output.status == 65)
         #expect(output.stderr.contains("\(approve):3: Approve: nothing to approve"))
 
-        output = try await StorefrontBinary.run(["demo", folder.appendingPathComponent("missing.tape").path])
+        output = try await StorefrontCommand.run(["demo", folder.appendingPathComponent("missing.tape").path])
         #expect(output.status == 66)
         #expect(output.stderr.contains("missing.tape: no such tape file"))
 
         let fine = try write("fine.tape", "Catalog tipjar\n")
-        output = try await StorefrontBinary.run(["demo", fine, "--cast", folder.appendingPathComponent("no/such/dir/x.cast").path])
+        output = try await StorefrontCommand.run(["demo", fine, "--cast", folder.appendingPathComponent("no/such/dir/x.cast").path])
         #expect(output.status == 73)
         #expect(output.stderr.contains("x.cast: cannot be written"))
     }
@@ -218,12 +133,12 @@ struct DemoTapeTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         try FileManager.default.copyItem(
-            at: StorefrontBinary.packageRoot.appendingPathComponent("Resources/Catalogs/TipJar.storekit"),
+            at: PackagePaths.catalog("TipJar"),
             to: folder.appendingPathComponent("Mine.storekit")
         )
         let tape = folder.appendingPathComponent("mine.tape").path
         try "Catalog Mine.storekit\nWait 100ms\n".write(toFile: tape, atomically: true, encoding: .utf8)
-        let output = try await StorefrontBinary.run(["demo", tape])
+        let output = try await StorefrontCommand.run(["demo", tape])
         #expect(output.status == 0, "\(output.stderr)")
         #expect(output.stdout.hasPrefix("── end (t=0.10s) ──\n Mine"))
     }
