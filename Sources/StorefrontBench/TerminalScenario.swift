@@ -1,5 +1,6 @@
 import CatalogLayouts
 import StoreCatalog
+import StorefrontModel
 import TerminalUI
 
 /// The scripted session of figures 2 and 3, as the frames the app shows at 80x24: open

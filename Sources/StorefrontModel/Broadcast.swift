@@ -15,29 +15,70 @@ final class Locked<Value: Sendable>: @unchecked Sendable {
     }
 }
 
-/// Sends each value to every stream made by `subscribe()` and still listened to.
-final class Broadcast<Element: Sendable>: @unchecked Sendable {
+/// Sends each value to every stream made by `subscribe()` and still listened to, and
+/// counts what is on its way: a value sent to a stream is *undelivered* until its listener
+/// has handled it, which is when it asks for the next one (or stops listening). A headless
+/// run reads the count to know, exactly, that no news is waiting to be handled.
+///
+/// ```swift
+/// let feed = Broadcast<Int>()
+/// let numbers = feed.subscribe()
+/// feed.send(1)
+/// feed.delivery.undelivered  // 1, until the listener has handled it and asks again
+/// ```
+public final class Broadcast<Element: Sendable>: @unchecked Sendable {
     private let lock = NSLock()
     private var continuations: [Int: AsyncStream<Element>.Continuation] = [:]
+    /// Per stream: values sent and not yet handled.
+    private var pending: [Int: Int] = [:]
     private var nextID = 0
+    private var version: UInt64 = 0
 
-    /// A stream of the values sent from now on; unbounded, so no event is lost.
-    func subscribe() -> AsyncStream<Element> {
+    public init() {}
+
+    /// A stream of the values sent from now on; unbounded, so no value is lost.
+    public func subscribe() -> AsyncStream<Element> {
         let (stream, continuation) = AsyncStream.makeStream(of: Element.self)
         let id = lock.withLock {
             nextID += 1
             continuations[nextID] = continuation
+            pending[nextID] = 0
             return nextID
         }
-        continuation.onTermination = { [weak self] _ in
-            self?.lock.withLock { _ = self?.continuations.removeValue(forKey: id) }
-        }
-        return stream
+        continuation.onTermination = { [weak self] _ in self?.unsubscribe(id) }
+        let source = Source(stream) { [weak self] in self?.handled(id) }
+        return AsyncStream { await source.next() }
     }
 
-    func send(_ element: Element) {
-        for continuation in lock.withLock({ Array(continuations.values) }) {
+    /// Sends `element` to every stream.
+    public func send(_ element: Element) {
+        let targets = lock.withLock {
+            version += 1
+            for id in continuations.keys { pending[id, default: 0] += 1 }
+            return Array(continuations.values)
+        }
+        for continuation in targets {
             continuation.yield(element)
+        }
+    }
+
+    /// What is on its way to listeners, and a version that changes whenever that does.
+    public var delivery: Delivery {
+        lock.withLock { Delivery(version: version, undelivered: pending.values.reduce(0, +)) }
+    }
+
+    private func handled(_ id: Int) {
+        lock.withLock {
+            version += 1
+            if let count = pending[id], count > 0 { pending[id] = count - 1 }
+        }
+    }
+
+    private func unsubscribe(_ id: Int) {
+        lock.withLock {
+            version += 1
+            continuations[id] = nil
+            pending[id] = nil
         }
     }
 
@@ -46,4 +87,50 @@ final class Broadcast<Element: Sendable>: @unchecked Sendable {
             continuation.finish()
         }
     }
+
+    /// One stream's values, read by one listener at a time.
+    private final class Source: @unchecked Sendable {
+        private var iterator: AsyncStream<Element>.Iterator
+        private let handled: @Sendable () -> Void
+        private var isHandling = false
+
+        init(_ stream: AsyncStream<Element>, handled: @escaping @Sendable () -> Void) {
+            iterator = stream.makeAsyncIterator()
+            self.handled = handled
+        }
+
+        func next() async -> Element? {
+            // Asking for the next value means the last one has been handled.
+            if isHandling { handled() }
+            let element = await iterator.next()
+            isHandling = element != nil
+            return element
+        }
+    }
+}
+
+/// Values a broadcast has sent and its listeners have not yet handled.
+///
+/// ```swift
+/// storefront.eventDelivery.undelivered == 0  // every listener has handled every event
+/// ```
+public struct Delivery: Sendable, Hashable {
+    /// Changes whenever anything is sent, handled or unsubscribed.
+    public var version: UInt64
+    public var undelivered: Int
+
+    public init(version: UInt64, undelivered: Int) {
+        self.version = version
+        self.undelivered = undelivered
+    }
+}
+
+/// A store backend whose updates are counted on their way (see `Broadcast`), so a
+/// headless run knows exactly when every update has been handled.
+///
+/// ```swift
+/// if let counted = backend as? UpdateDeliveryReporting, counted.updateDelivery.undelivered > 0 { /* not settled */ }
+/// ```
+public protocol UpdateDeliveryReporting: Sendable {
+    var updateDelivery: Delivery { get }
 }

@@ -80,6 +80,12 @@ public actor Storefront {
         eventBroadcast.subscribe()
     }
 
+    /// The events sent to `events()` streams that their listeners have not yet handled
+    /// (a listener has handled one when it asks for the next).
+    public nonisolated var eventDelivery: Delivery {
+        eventBroadcast.delivery
+    }
+
     /// A new stream of transactions from now on, like StoreKit's `Transaction.updates`:
     /// unfinished ones at start, renewals, approvals and refunds from the backend, and
     /// purchases completed by the default completion.

@@ -17,7 +17,7 @@ import StorefrontModel
 ///     try await store.finish(transaction)
 /// }
 /// ```
-public actor LocalStore: StoreBackend {
+public actor LocalStore: StoreBackend, UpdateDeliveryReporting {
     /// The catalog as this store sells it: storefront, currency and locale.
     public nonisolated let catalog: CatalogStorefront
     /// The signed ledger every purchase is recorded in.
@@ -27,7 +27,7 @@ public actor LocalStore: StoreBackend {
     /// The test controls in force; change them with `setControls(_:)`.
     public private(set) var controls: StoreControls
 
-    private var subscribers: [UUID: AsyncStream<StoreUpdate>.Continuation] = [:]
+    private nonisolated let updateFeed = Broadcast<StoreUpdate>()
     private var random = SystemRandomNumberGenerator()
     /// The renewal pass under way, which later callers join instead of starting another.
     var renewing: Task<Void, any Error>?
@@ -92,13 +92,12 @@ public actor LocalStore: StoreBackend {
     }
 
     public func updates() async -> AsyncStream<StoreUpdate> {
-        let (stream, continuation) = AsyncStream.makeStream(of: StoreUpdate.self)
-        let id = UUID()
-        subscribers[id] = continuation
-        continuation.onTermination = { [weak self] _ in
-            Task { await self?.unsubscribe(id) }
-        }
-        return stream
+        updateFeed.subscribe()
+    }
+
+    /// The updates sent to `updates()` streams and not yet handled by their listeners.
+    public nonisolated var updateDelivery: Delivery {
+        updateFeed.delivery
     }
 
     // MARK: - Shared steps
@@ -135,12 +134,6 @@ public actor LocalStore: StoreBackend {
     }
 
     func emit(_ update: StoreUpdate) {
-        for continuation in subscribers.values {
-            continuation.yield(update)
-        }
-    }
-
-    private func unsubscribe(_ id: UUID) {
-        subscribers[id] = nil
+        updateFeed.send(update)
     }
 }

@@ -1,3 +1,5 @@
+import StorefrontModel
+
 /// Plays a `Tape` into a `HeadlessApp` on a virtual clock and records the screens.
 ///
 /// Time is virtual, so the same tape always records the same frames. Each key is

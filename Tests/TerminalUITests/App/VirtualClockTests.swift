@@ -1,3 +1,4 @@
+import StorefrontModel
 import Testing
 import TerminalUI
 

@@ -1,19 +1,22 @@
 import Foundation
+import StorefrontModel
 
-/// Counts the work an app has in flight, so a headless run can tell when everything due
-/// at the current virtual time has happened (`HeadlessApp.settle()`).
+/// Counts the work an app has in flight, so a headless run can tell exactly when
+/// everything due at the current virtual time has happened (`HeadlessApp.settle()`).
 ///
-/// Each piece of work (an effect, a store call, the handling of a store update) is an
-/// activity. A task knows the activities it runs for through a task-local chain, which
-/// child tasks and `Task {}` inherit. An activity is *parked* when a task of its chain
-/// sleeps on the `VirtualClock` or waits for the customer (a confirmation sheet): it
-/// cannot move on until the clock is advanced or a key is pressed. The app is quiet when
-/// every busy activity is parked.
+/// Each piece of work (an effect until its reply is applied, a store call, the handling
+/// of a store update, a data task's action) is an activity, busy from the moment it is
+/// started, not from when its task first runs. A task knows the activities it works for
+/// through `VirtualClock.activities`, a task-local chain that child tasks and `Task {}`
+/// inherit. An activity is *parked* when a task of its chain sleeps on the `VirtualClock`
+/// or waits for the customer (a confirmation sheet): it cannot move on until the clock is
+/// advanced or a key is pressed. Every change bumps a version, so a reader can tell that
+/// what it read did not change under it.
 final class ActivityTracker: @unchecked Sendable {
     typealias ID = UInt64
 
     /// The activities the current task works for, outermost first.
-    @TaskLocal static var currentActivities: [ID] = []
+    static var currentActivities: [ID] { VirtualClock.activities }
 
     private let lock = NSLock()
     /// The busy activities, with what each is: an effect, a store call.
@@ -21,6 +24,7 @@ final class ActivityTracker: @unchecked Sendable {
     /// Activities waiting for the customer, with how many waits each has.
     private var waitingForCustomer: [ID: Int] = [:]
     private var lastID: ID = 0
+    private var version: UInt64 = 0
 
     /// A fresh activity, not busy yet.
     func makeID() -> ID {
@@ -32,11 +36,17 @@ final class ActivityTracker: @unchecked Sendable {
 
     /// Marks `id` busy until `end(_:)`; `name` says what it is, for a settle that times out.
     func begin(_ id: ID, named name: String) {
-        lock.withLock { busy[id] = name }
+        lock.withLock {
+            version += 1
+            busy[id] = name
+        }
     }
 
     func end(_ id: ID) {
-        _ = lock.withLock { busy.removeValue(forKey: id) }
+        lock.withLock {
+            version += 1
+            busy[id] = nil
+        }
     }
 
     /// Runs `body` as a new activity inside the current ones.
@@ -48,7 +58,7 @@ final class ActivityTracker: @unchecked Sendable {
         let id = makeID()
         begin(id, named: name)
         defer { end(id) }
-        return try await Self.$currentActivities.withValue(Self.currentActivities + [id]) {
+        return try await VirtualClock.$activities.withValue(Self.currentActivities + [id]) {
             try await body()
         }
     }
@@ -60,44 +70,38 @@ final class ActivityTracker: @unchecked Sendable {
         let id = makeID()
         begin(id, named: name)
         return Task {
-            await Self.$currentActivities.withValue([id]) {
+            await VirtualClock.$activities.withValue([id]) {
                 await body()
             }
             self.end(id)
         }
     }
 
-    /// Runs `body`, which waits for the customer, with the current activities parked.
-    func waitingForCustomer<T>(
-        isolation: isolated (any Actor)? = #isolation,
-        _ body: () async throws -> T
-    ) async rethrows -> T {
-        let chain = Self.currentActivities
+    /// Parks `chain` while it waits for the customer. Whoever answers unparks it before
+    /// resuming the waiting task, so the answer counts as work from that moment.
+    func park(_ chain: [ID]) {
         lock.withLock {
+            version += 1
             for id in chain { waitingForCustomer[id, default: 0] += 1 }
         }
-        defer {
-            lock.withLock {
-                for id in chain {
-                    waitingForCustomer[id, default: 1] -= 1
-                    if waitingForCustomer[id] == 0 { waitingForCustomer[id] = nil }
-                }
+    }
+
+    func unpark(_ chain: [ID]) {
+        lock.withLock {
+            version += 1
+            for id in chain {
+                waitingForCustomer[id, default: 1] -= 1
+                if waitingForCustomer[id] == 0 { waitingForCustomer[id] = nil }
             }
         }
-        return try await body()
     }
 
-    /// Whether every busy activity is parked, given the activities asleep on the clock.
-    func isQuiet(sleeping: Set<ID>) -> Bool {
+    /// What is busy and not parked, by name, given the activities asleep on the clock;
+    /// which of `watched` are busy at all; and the version it was read at.
+    func running(sleeping: Set<ID>, watching watched: Set<ID> = []) -> (version: UInt64, names: [String], busy: Set<ID>) {
         lock.withLock {
-            busy.keys.allSatisfy { sleeping.contains($0) || waitingForCustomer[$0] != nil }
-        }
-    }
-
-    /// What is busy and not parked, by name: what a settle that never quiets waits for.
-    func running(sleeping: Set<ID>) -> [String] {
-        lock.withLock {
-            busy.filter { !sleeping.contains($0.key) && waitingForCustomer[$0.key] == nil }.values.sorted()
+            let running = busy.filter { !sleeping.contains($0.key) && waitingForCustomer[$0.key] == nil }
+            return (version, running.values.sorted(), watched.filter { busy[$0] != nil })
         }
     }
 }

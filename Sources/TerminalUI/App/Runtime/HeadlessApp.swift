@@ -133,37 +133,110 @@ public final class HeadlessApp: Sendable {
     }
 
     /// Waits until every effect due at the current virtual time has finished, or is
-    /// asleep on the virtual clock, or waits for the customer (the confirmation sheet);
-    /// then reads the store once more so the state matches it.
+    /// asleep on the virtual clock, or waits for the customer (the confirmation sheet),
+    /// and every store update and storefront event sent has been handled.
     ///
-    /// Work runs on other threads, so "quiet" must hold across several yields and a
-    /// short real-time window before it counts. A run that never quiets (an effect stuck
-    /// on something outside the app) gives up after ten seconds of real time.
+    /// The decision is exact: the work in flight is counted (effects until their reply is
+    /// applied, store calls, data-task actions, sleepers on the clock, undelivered updates
+    /// and events), and the app is settled when all of it is parked and nothing changed
+    /// while it was read. Work that never parks (a store call stuck on something outside
+    /// the app) makes it give up after 30 seconds of real time with a `SettleTimeout`
+    /// naming what was still running, kept in `settleTimeouts` and printed to standard
+    /// error.
     public func settle() async {
-        let giveUp = ContinuousClock.now.advanced(by: .seconds(10))
-        repeat {
-            await waitUntilQuiet(giveUpAt: giveUp)
-        } while await app.storeDidChange() && ContinuousClock.now < giveUp
-    }
-
-    private func waitUntilQuiet(giveUpAt giveUp: ContinuousClock.Instant) async {
-        var quietRounds = 0
-        var quietSince: ContinuousClock.Instant?
-        while ContinuousClock.now < giveUp {
-            await Task.yield()
-            guard app.tracker.isQuiet(sleeping: clock.sleepingActivities) else {
-                quietRounds = 0
-                quietSince = nil
+        let giveUp = ContinuousClock.now.advanced(by: Self.settleLimit)
+        var pause = Duration.zero
+        while true {
+            let reading = inFlight()
+            if reading.running.isEmpty, reading == inFlight() {
+                // Settled; a last reading of the store must start nothing new.
+                if !(await app.storeDidChange()) { return }
+                pause = .zero
                 continue
             }
-            quietRounds += 1
-            let since = quietSince ?? ContinuousClock.now
-            quietSince = since
-            if quietRounds >= 16, since.duration(to: .now) >= .milliseconds(2) { return }
-            if quietRounds >= 16 {
-                // Let tasks queued behind this one (or on other threads) run.
-                try? await Task.sleep(for: .microseconds(200))
+            if ContinuousClock.now >= giveUp {
+                await timedOut()
+                return
+            }
+            // Let the work in flight run: a turn of the executor first, then naps that
+            // grow, so many apps settling at once do not starve the work they wait for.
+            if pause == .zero {
+                await Task.yield()
+                pause = .microseconds(50)
+            } else {
+                try? await Task.sleep(for: pause)
+                pause = min(pause * 2, .milliseconds(2))
             }
         }
+    }
+
+    /// How long `settle()` waits for work that never parks: long enough for a machine
+    /// busy with a whole test suite.
+    static let settleLimit: Duration = .seconds(30)
+
+    /// The settles that gave up, oldest first.
+    public var settleTimeouts: [SettleTimeout] {
+        timeouts.value
+    }
+
+    private let timeouts = LockedTimeouts()
+
+    /// A reading of everything in flight: what runs unparked, and the versions of every
+    /// counter it came from, so two equal readings mean nothing moved between them.
+    private struct InFlight: Equatable {
+        var running: [String]
+        var versions: [UInt64]
+    }
+
+    private func inFlight() -> InFlight {
+        let sleeping = clock.sleeping
+        let work = app.tracker.running(sleeping: sleeping.activities, watching: [app.updateHandling])
+        let events = app.storefront.eventDelivery
+        let updates = (app.backend as? UpdateDeliveryReporting)?.updateDelivery ?? Delivery(version: 0, undelivered: 0)
+        var running = work.names
+        if events.undelivered > 0 { running.append("\(events.undelivered) storefront events to handle") }
+        // An update the storefront has taken is its update handling's, counted (and parked
+        // on the clock) as that activity; one not taken yet is in flight on its own.
+        if updates.undelivered > 0, work.busy.isEmpty { running.append("\(updates.undelivered) store updates to handle") }
+        return InFlight(running: running, versions: [sleeping.version, work.version, events.version, updates.version])
+    }
+
+    private func timedOut() async {
+        let timeout = SettleTimeout(
+            running: inFlight().running, lastMessages: Array(await app.messageLog.suffix(8)), at: clock.now.offset
+        )
+        timeouts.append(timeout)
+        FileHandle.standardError.write(Data("storefront: \(timeout)\n".utf8))
+    }
+}
+
+/// A headless app that did not settle: the work that was still running after 30 seconds of
+/// real time, and the last messages the app handled.
+///
+/// ```swift
+/// if let timeout = app.settleTimeouts.first { print(timeout) }
+/// // the app did not settle at 1.5 seconds on its clock: still running: store: purchase; …
+/// ```
+public struct SettleTimeout: Error, Sendable, CustomStringConvertible {
+    public let running: [String]
+    public let lastMessages: [AppMessage]
+    /// Where the virtual clock stood.
+    public let at: Duration
+
+    public var description: String {
+        "the app did not settle at \(at) on its clock: still running: \(running.joined(separator: "; ")); "
+            + "last messages: \(lastMessages.map { "\($0)".prefix(120) }.joined(separator: " | "))"
+    }
+}
+
+/// The timeouts of a headless app, appended from any task.
+private final class LockedTimeouts: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: [SettleTimeout] = []
+
+    var value: [SettleTimeout] { lock.withLock { stored } }
+
+    func append(_ timeout: SettleTimeout) {
+        lock.withLock { stored.append(timeout) }
     }
 }

@@ -23,16 +23,20 @@ public actor StoreApp {
     public private(set) var state: AppState
 
     nonisolated let tracker: ActivityTracker
+    /// The backend as given, for what it counts of its own (`UpdateDeliveryReporting`).
+    nonisolated let backend: any StoreBackend
     private let elapsed: @Sendable () -> Duration
     private let wallClock: @Sendable () -> Date
-    private var confirmations: [UInt64: CheckedContinuation<Bool, Never>] = [:]
+    /// Purchases waiting on the confirmation sheet: the answer, and the work it parks.
+    private var confirmations: [UInt64: (answer: CheckedContinuation<Bool, Never>, parked: [ActivityTracker.ID])] = [:]
     private var lastRequestID: UInt64 = 0
     private var running: [UInt64: Task<Void, Never>] = [:]
     private var lastTaskID: UInt64 = 0
     private var listener: Task<Void, Never>?
     /// The data tasks of the shop views on screen, until their screen goes.
     private var dataTasks: [StoreLayout.Shop.ID: Task<Void, Never>] = [:]
-    private let updateHandling: ActivityTracker.ID
+    /// The activity the storefront's handling of a store update runs under.
+    nonisolated let updateHandling: ActivityTracker.ID
 
     /// Makes the app over `backend`. Nothing happens until `start()`.
     ///
@@ -54,6 +58,7 @@ public actor StoreApp {
         let storeClock = StoreClock(clock, startingAt: epoch)
         let start = clock.now
         self.tracker = tracker
+        self.backend = backend
         self.updateHandling = updateHandling
         self.elapsed = { start.duration(to: clock.now) }
         self.storefront = Storefront(backend: tracked, clock: storeClock)
@@ -119,7 +124,7 @@ public actor StoreApp {
         for effect in effects {
             switch effect {
             case .confirm(let id, let confirmed):
-                confirmations.removeValue(forKey: id)?.resume(returning: confirmed)
+                answer(id, confirmed)
             case .quit:
                 quit()
             case .runDataTasks(let shopID):
@@ -132,17 +137,12 @@ public actor StoreApp {
         }
     }
 
-    /// Runs a shop view's data tasks in a task of their own: they last as long as the
-    /// screen, so only each call of an action counts as work in flight.
+    /// Runs a shop view's data tasks in a task of their own, as long as the screen shows.
     private func runDataTasks(of shopID: StoreLayout.Shop.ID) {
         guard let view = state.views[shopID] else { return }
-        let tracker = tracker
-        let tasks = ViewDataTasks(
-            modifiers: view.modifiers, storefront: storefront, slotPrefix: "view:\(shopID)",
-            tracked: { action in await tracker.run(named: "data task of \(shopID)") { await action() } }
-        )
+        let tasks = ViewDataTasks(modifiers: view.modifiers, storefront: storefront, slotPrefix: "view:\(shopID)", tracker: tracker)
         dataTasks[shopID]?.cancel()
-        dataTasks[shopID] = Task { await tasks.run() }
+        dataTasks[shopID] = tasks.start(named: shopID)
     }
 
     private func spawn(_ effect: AppEffect) {
@@ -172,7 +172,7 @@ public actor StoreApp {
             return {
                 // The storefront's update listener starts here and inherits this activity, so
                 // handling a store update counts as work in flight (see TrackedBackend).
-                await ActivityTracker.$currentActivities.withValue(ActivityTracker.currentActivities + [updateHandling]) {
+                await VirtualClock.$activities.withValue(ActivityTracker.currentActivities + [updateHandling]) {
                     await storefront.start()
                 }
                 return .storeOpened(StoreData(storefront.snapshot))
@@ -221,19 +221,26 @@ public actor StoreApp {
         guard !state.hasQuit else { return false }
         lastRequestID += 1
         let request = PurchaseRequest(id: lastRequestID, product: product, options: purchaseOptions, shopID: shopID)
-        return await tracker.waitingForCustomer {
-            await withCheckedContinuation { continuation in
-                confirmations[request.id] = continuation
-                apply(.confirmationRequested(request))
-            }
+        let parked = ActivityTracker.currentActivities
+        tracker.park(parked)
+        return await withCheckedContinuation { continuation in
+            confirmations[request.id] = (continuation, parked)
+            apply(.confirmationRequested(request))
         }
     }
 
+    /// Answers a confirmation: its purchase counts as work again from this moment, before
+    /// its task runs on.
+    private func answer(_ requestID: UInt64, _ confirmed: Bool) {
+        guard let waiting = confirmations.removeValue(forKey: requestID) else { return }
+        tracker.unpark(waiting.parked)
+        waiting.answer.resume(returning: confirmed)
+    }
+
     private func quit() {
-        for continuation in confirmations.values {
-            continuation.resume(returning: false)
+        for id in confirmations.keys.sorted() {
+            answer(id, false)
         }
-        confirmations = [:]
         for task in running.values {
             task.cancel()
         }

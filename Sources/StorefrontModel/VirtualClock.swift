@@ -3,9 +3,11 @@ import Foundation
 /// A clock that moves only when told to, for headless runs, tests and demos.
 ///
 /// Sleepers are tracked: `suspendedSleepers` counts the tasks sleeping on it and
-/// `advance(by:)` resumes the ones that are due, earliest deadline first. Together with
-/// `HeadlessApp.settle()` this makes latency, spinners and renewals repeatable: the same
-/// script gives the same screens every run.
+/// `advance(by:)` resumes the ones that are due, earliest deadline first. Each sleeper
+/// keeps the `activities` its task works for, so a headless app knows which of its work
+/// is parked on the clock (`HeadlessApp.settle()`): latency, spinners and renewals are
+/// then repeatable, and the same script gives the same screens every run. It is the one
+/// clock of the tests too.
 ///
 /// ```swift
 /// let clock = VirtualClock()
@@ -44,15 +46,21 @@ public final class VirtualClock: Clock, @unchecked Sendable {
         let deadline: Instant
         /// Breaks ties between equal deadlines: first to sleep, first to wake.
         let order: UInt64
-        /// The tracked activities the sleeping task belongs to (see `ActivityTracker`).
-        let activities: [ActivityTracker.ID]
+        /// The activities the sleeping task works for.
+        let activities: [UInt64]
         let continuation: CheckedContinuation<Void, any Error>
     }
+
+    /// The activities the current task works for, outermost first: set by whoever counts
+    /// work in flight (a headless app), inherited by child tasks and `Task {}`.
+    @TaskLocal public static var activities: [UInt64] = []
 
     private let lock = NSLock()
     private var current = Instant(offset: .zero)
     private var sleepers: [UInt64: Sleeper] = [:]
     private var nextOrder: UInt64 = 0
+    /// Changes whenever a task falls asleep or is woken.
+    private var version: UInt64 = 0
 
     /// A clock at offset zero with nobody asleep.
     public init() {}
@@ -73,9 +81,10 @@ public final class VirtualClock: Clock, @unchecked Sendable {
         lock.withLock { sleepers.values.map(\.deadline).min() }
     }
 
-    /// The tracked activities that are asleep on this clock.
-    var sleepingActivities: Set<ActivityTracker.ID> {
-        lock.withLock { Set(sleepers.values.flatMap(\.activities)) }
+    /// The activities asleep on this clock, and a version that changes whenever a task
+    /// falls asleep or is woken.
+    public var sleeping: (version: UInt64, activities: Set<UInt64>) {
+        lock.withLock { (version, Set(sleepers.values.flatMap(\.activities))) }
     }
 
     /// Suspends until the clock has been advanced to `deadline`; returns at once if it
@@ -86,13 +95,14 @@ public final class VirtualClock: Clock, @unchecked Sendable {
             nextOrder += 1
             return nextOrder
         }
-        let activities = ActivityTracker.currentActivities
+        let activities = Self.activities
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
                 let resumeNow: (any Error)?? = lock.withLock {
                     if Task.isCancelled { return .some(CancellationError()) }
                     if deadline <= current { return .some(nil) }
                     sleepers[order] = Sleeper(deadline: deadline, order: order, activities: activities, continuation: continuation)
+                    version += 1
                     return nil
                 }
                 switch resumeNow {
@@ -102,7 +112,10 @@ public final class VirtualClock: Clock, @unchecked Sendable {
                 }
             }
         } onCancel: {
-            let cancelled = lock.withLock { sleepers.removeValue(forKey: order) }
+            let cancelled = lock.withLock {
+                version += 1
+                return sleepers.removeValue(forKey: order)
+            }
             cancelled?.continuation.resume(throwing: CancellationError())
         }
     }
@@ -121,6 +134,7 @@ public final class VirtualClock: Clock, @unchecked Sendable {
             let due = sleepers.values.filter { $0.deadline <= current }
                 .sorted { ($0.deadline, $0.order) < ($1.deadline, $1.order) }
             for sleeper in due { sleepers[sleeper.order] = nil }
+            version += 1
             return due
         }
         for sleeper in due {
