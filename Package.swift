@@ -18,7 +18,6 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
-        .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
         .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
     ],
     targets: [
@@ -78,13 +77,12 @@ let package = Package(
         .testTarget(name: "StoreCatalogTests", dependencies: ["StoreCatalog", "StorefrontTestSupport"]),
         .testTarget(
             name: "StorefrontModelTests",
-            dependencies: ["StorefrontModel", .product(name: "Clocks", package: "swift-clocks")]
+            dependencies: ["StorefrontModel"]
         ),
         .testTarget(
             name: "LocalStoreTests",
             dependencies: [
                 "LocalStore", "StorefrontModel", "StoreCatalog", "StorefrontTestSupport",
-                .product(name: "Clocks", package: "swift-clocks"),
                 // Tests edit the ledger file directly, as a user with sqlite3 would.
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]

@@ -3,15 +3,13 @@ import Foundation
 /// The one source of time for the model and the stores: a clock to sleep on, and the
 /// wall-clock date stamped on transactions.
 ///
-/// Tests and demos build it on a test clock, so that dates move only when the clock is
+/// Tests and demos build it on a `VirtualClock`, so that dates move only when the clock is
 /// advanced; nothing in the model reads the system time or sleeps on its own.
 ///
 /// ```swift
-/// import Clocks
-///
-/// let testClock = TestClock()
-/// let clock = StoreClock(testClock, startingAt: Date(timeIntervalSince1970: 0))
-/// await testClock.advance(by: .seconds(90))
+/// let virtual = VirtualClock()
+/// let clock = StoreClock(virtual, startingAt: Date(timeIntervalSince1970: 0))
+/// virtual.advance(by: .seconds(90))
 /// print(clock.now.timeIntervalSince1970) // 90.0
 /// ```
 public struct StoreClock: Sendable {

@@ -21,7 +21,7 @@ struct AskToBuyRefundTests {
         #expect(try await harness.store.allTransactions().isEmpty)
         #expect(try await harness.store.pendingRequests().map(\.id) == [request.id])
 
-        await harness.clock.advance(by: .seconds(600))
+        harness.clock.advance(by: .seconds(600))
         let approved = try await harness.store.approveAskToBuy(requestID: request.id)
         let delivered = try #require(await updates.nextTransaction()?.verifiedValue)
         #expect(delivered.id == UInt64(approved.id))
@@ -76,7 +76,7 @@ struct AskToBuyRefundTests {
         var updates = await harness.store.updates().makeAsyncIterator()
         let lifetime = try await harness.buy("lifetime")
         let coins = try await harness.buy("coins", options: [.quantity(4)])
-        await harness.clock.advance(by: .seconds(60))
+        harness.clock.advance(by: .seconds(60))
 
         try await harness.store.refund(transactionID: Int64(lifetime.id), reason: .developerIssue)
         let revoked = try #require(await updates.nextTransaction()?.verifiedValue)

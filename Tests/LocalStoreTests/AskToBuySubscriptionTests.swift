@@ -37,13 +37,13 @@ struct AskToBuySubscriptionTests {
     func upgrade() async throws {
         let harness = try Self.askingHarness()
         let bronze = try await Self.approve("pass.bronze.monthly", in: harness)
-        await harness.clock.advance(by: Self.day * 10)
+        harness.clock.advance(by: Self.day * 10)
         let token = UUID()
         let winter = Product.PurchaseOption.promotionalOffer(
             offerID: "winter", keyID: "KEY", nonce: UUID(), signature: Data(), timestamp: 0
         )
         let request = try await Self.request("pass.silver.monthly", in: harness, options: [winter, .appAccountToken(token)])
-        await harness.clock.advance(by: Self.day)
+        harness.clock.advance(by: Self.day)
         var updates = await harness.store.updates().makeAsyncIterator()
 
         let approved = try await harness.store.approveAskToBuy(requestID: request.id)
@@ -110,7 +110,7 @@ struct AskToBuySubscriptionTests {
         #expect(request.purchase.offerType == .introductory)  // eligible when asked
         let gold = try await harness.buy("pass.gold.monthly")
         try await harness.store.expireSubscription(productID: "pass.gold.monthly")
-        await harness.clock.advance(by: Self.day)
+        harness.clock.advance(by: Self.day)
 
         let approved = try await harness.store.approveAskToBuy(requestID: request.id)
         let silver = try #require(approved.verificationResult.verifiedValue)

@@ -1,4 +1,3 @@
-import Clocks
 import Foundation
 import LocalStore
 import StorefrontModel
@@ -45,7 +44,7 @@ struct LedgerWatchingTests {
         let watcher = try await harness.store.watchLedger(every: .seconds(86_400 * 40))
         defer { watcher.cancel() }
 
-        try await harness.advanceWhenAsleep(by: .seconds(86_400 * 40))
+        try await harness.watcherLooks(after: .seconds(86_400 * 40))
         let renewal = try #require(await updates.nextTransaction()?.verifiedValue)
         #expect(renewal.originalID == first.id)
         #expect(renewal.purchaseDate == first.expirationDate)

@@ -1,4 +1,3 @@
-import Clocks
 import Foundation
 import LocalStore
 import StorefrontModel
@@ -133,7 +132,7 @@ struct PurchaseTests {
         let purchase = Task { try await harness.store.purchase(product, options: []) }
         try await harness.advanceWhenAsleep(by: .milliseconds(1999))
         #expect(try await harness.ledger.transactions().isEmpty)
-        await harness.clock.advance(by: .milliseconds(1))
+        harness.clock.advance(by: .milliseconds(1))
         guard case .success(.verified(let transaction)) = try await purchase.value else {
             Issue.record("the purchase should have succeeded")
             return
@@ -163,7 +162,7 @@ struct PurchaseTests {
         #expect(first.originalAppVersion == "1.9.3")
         #expect(first.appVersion == "2.4")
         #expect(first.originalPurchaseDate == Fixtures.epoch)
-        await harness.clock.advance(by: .seconds(3600))
+        harness.clock.advance(by: .seconds(3600))
         #expect(try await harness.store.appTransaction().verifiedValue?.originalPurchaseDate == Fixtures.epoch)
     }
 }

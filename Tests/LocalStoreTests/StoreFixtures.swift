@@ -1,4 +1,3 @@
-import Clocks
 import Foundation
 import LocalStore
 import StoreCatalog
@@ -87,7 +86,7 @@ enum Fixtures {
 /// A store on a test clock that starts at `Fixtures.epoch`: time moves only when a test
 /// advances the clock or store time.
 struct StoreHarness {
-    let clock = TestClock<Duration>()
+    let clock = VirtualClock()
     let store: LocalStore
     let ledger: Ledger
 
@@ -129,16 +128,24 @@ struct StoreHarness {
 
     /// Waits until the store is asleep on the clock (latency), then advances it.
     func advanceWhenAsleep(by duration: Duration) async throws {
-        for _ in 0..<10_000 {
-            do {
-                try await clock.checkSuspension()
-                await Task.yield()
-            } catch {
-                await clock.advance(by: duration)
-                return
-            }
+        try await waitUntilAsleep()
+        clock.advance(by: duration)
+    }
+
+    /// Lets a ledger watcher asleep on the clock take one look: advances the clock by
+    /// `interval` and waits until the watcher sleeps again, its look done.
+    func watcherLooks(after interval: Duration) async throws {
+        try await advanceWhenAsleep(by: interval)
+        try await waitUntilAsleep()
+    }
+
+    private func waitUntilAsleep() async throws {
+        var naps = 0
+        while clock.suspendedSleepers == 0 {
+            guard naps < 10_000 else { throw FixtureError.neverSlept }
+            try await Task.sleep(for: .microseconds(200))
+            naps += 1
         }
-        throw FixtureError.neverSlept
     }
 }
 

@@ -1,4 +1,3 @@
-import Clocks
 import Foundation
 import LocalStore
 import StorefrontModel
@@ -22,7 +21,7 @@ struct SubscriptionRenewalTests {
         let first = try await harness.buy("pass.gold.monthly")
         #expect(first.expirationDate == day(2, 1))
 
-        await harness.clock.advance(by: dayLength * 31)  // 1 February
+        harness.clock.advance(by: dayLength * 31)  // 1 February
         let renewed = try await harness.status("pass")
         #expect(renewed.state == .subscribed)
         let renewal = try #require(renewed.transaction.verifiedValue)
@@ -32,7 +31,7 @@ struct SubscriptionRenewalTests {
         #expect(renewal.expirationDate == day(3, 1))
         #expect(await updates.nextTransaction()?.verifiedValue == renewal)
 
-        await harness.clock.advance(by: dayLength * 60)  // 2 April: March and April renewed
+        harness.clock.advance(by: dayLength * 60)  // 2 April: March and April renewed
         let chain = try await harness.store.allTransactions().compactMap(\.verifiedValue)
         #expect(chain.map(\.purchaseDate) == [Fixtures.epoch, day(2, 1), day(3, 1), day(4, 1)])
         #expect(Set(chain.map(\.originalID)) == [first.id])
@@ -43,7 +42,7 @@ struct SubscriptionRenewalTests {
     func upgrade() async throws {
         let harness = try StoreHarness()
         let bronze = try await harness.buy("pass.bronze.monthly")
-        await harness.clock.advance(by: dayLength * 10)
+        harness.clock.advance(by: dayLength * 10)
         let gold = try await harness.buy("pass.gold.monthly")
         #expect(gold.originalID == bronze.id)
         #expect(gold.purchaseDate == day(1, 11))
@@ -59,7 +58,7 @@ struct SubscriptionRenewalTests {
     func downgrade() async throws {
         let harness = try StoreHarness()
         let gold = try await harness.buy("pass.gold.monthly")
-        await harness.clock.advance(by: dayLength * 5)
+        harness.clock.advance(by: dayLength * 5)
         let kept = try await harness.buy("pass.bronze.monthly")
         #expect(kept == gold)  // the plan in force, unchanged
         let before = try await harness.status("pass")
@@ -67,7 +66,7 @@ struct SubscriptionRenewalTests {
         #expect(before.renewalInfo.verifiedValue?.currentProductID == "pass.gold.monthly")
         #expect(try await harness.store.currentEntitlements().purchasedProductIDs == ["pass.gold.monthly"])
 
-        await harness.clock.advance(by: dayLength * 27)  // 2 February
+        harness.clock.advance(by: dayLength * 27)  // 2 February
         let after = try #require(try await harness.status("pass").transaction.verifiedValue)
         #expect(after.productID == "pass.bronze.monthly")
         #expect(after.originalID == gold.id)
@@ -88,7 +87,7 @@ struct SubscriptionRenewalTests {
         let other = try StoreHarness()
         let monthly = try await other.buy("pass.gold.monthly")
         #expect(try await other.buy("pass.gold.yearly") == monthly)
-        await other.clock.advance(by: dayLength * 31)
+        other.clock.advance(by: dayLength * 31)
         let yearly = try #require(try await other.status("pass").transaction.verifiedValue)
         #expect(yearly.productID == "pass.gold.yearly")
         #expect(yearly.expirationDate == day(2, 1, year: 2027))
@@ -115,14 +114,14 @@ struct SubscriptionRenewalTests {
             .map { $0.subscription?.isEligibleForIntroOffer }
         #expect(eligibility == [false, true])
 
-        await harness.clock.advance(by: dayLength * 7)  // the trial ends and renews at full price
+        harness.clock.advance(by: dayLength * 7)  // the trial ends and renews at full price
         let renewal = try #require(try await harness.status("pass").transaction.verifiedValue)
         #expect(renewal.offer == nil)
         #expect(renewal.expirationDate == day(2, 8))
 
         try await harness.store.expireSubscription(productID: "pass.silver.monthly")
         #expect(try await harness.status("pass").state == .expired)
-        await harness.clock.advance(by: dayLength)
+        harness.clock.advance(by: dayLength)
         let again = try await harness.buy("pass.silver.monthly")
         #expect(again.offer == nil)
         #expect(again.originalID == trial.id)
@@ -139,7 +138,7 @@ struct SubscriptionRenewalTests {
         #expect(first.offer?.type == .promotional)
         #expect(first.offer?.id == "winter")
         #expect(first.expirationDate == day(2, 1))
-        await harness.clock.advance(by: dayLength * 60)  // 2 March: two renewals
+        harness.clock.advance(by: dayLength * 60)  // 2 March: two renewals
         let entries = try await harness.store.entries()
         #expect(entries.map(\.transaction.offerID) == ["winter", "winter", nil])
         #expect(entries.map(\.transaction.price) == [Decimal(string: "1.99"), Decimal(string: "1.99"), Decimal(string: "4.99")])
@@ -153,18 +152,18 @@ struct SubscriptionRenewalTests {
         let harness = try StoreHarness(controls: controls)
         try await harness.buy("pass.gold.monthly")
 
-        await harness.clock.advance(by: dayLength * 32)  // 2 February
+        harness.clock.advance(by: dayLength * 32)  // 2 February
         let grace = try await harness.status("pass")
         #expect(grace.state == .inGracePeriod)
         #expect(grace.renewalInfo.verifiedValue?.isInBillingRetry == true)
         #expect(grace.renewalInfo.verifiedValue?.gracePeriodExpirationDate == day(2, 17))
         #expect(try await harness.store.currentEntitlements().purchasedProductIDs == ["pass.gold.monthly"])
 
-        await harness.clock.advance(by: dayLength * 18)  // 20 February
+        harness.clock.advance(by: dayLength * 18)  // 20 February
         #expect(try await harness.status("pass").state == .inBillingRetryPeriod)
         #expect(try await harness.store.currentEntitlements().purchasedProductIDs.isEmpty)
 
-        await harness.clock.advance(by: dayLength * 50)  // 11 April
+        harness.clock.advance(by: dayLength * 50)  // 11 April
         let expired = try await harness.status("pass")
         #expect(expired.state == .expired)
         #expect(expired.renewalInfo.verifiedValue?.expirationReason == .billingError)
@@ -175,9 +174,9 @@ struct SubscriptionRenewalTests {
     func expire() async throws {
         let harness = try StoreHarness()
         try await harness.buy("pass.gold.monthly")
-        await harness.clock.advance(by: dayLength * 3)
+        harness.clock.advance(by: dayLength * 3)
         try await harness.store.expireSubscription(productID: "pass.gold.monthly")
-        await harness.clock.advance(by: dayLength * 90)
+        harness.clock.advance(by: dayLength * 90)
         let status = try await harness.status("pass")
         #expect(status.state == .expired)
         #expect(status.transaction.verifiedValue?.expirationDate == day(1, 4))
@@ -193,7 +192,7 @@ struct SubscriptionRenewalTests {
         let harness = try StoreHarness()
         let gold = try await harness.buy("pass.gold.monthly")
         try await harness.store.refund(transactionID: Int64(gold.id))
-        await harness.clock.advance(by: dayLength * 40)
+        harness.clock.advance(by: dayLength * 40)
         #expect(try await harness.status("pass").state == .revoked)
         #expect(try await harness.store.allTransactions().count == 1)
         #expect(try await harness.store.currentEntitlements().purchasedProductIDs.isEmpty)
@@ -206,7 +205,7 @@ struct SubscriptionRenewalTests {
         let harness = try StoreHarness(controls: controls)
         let first = try await harness.buy("pass.gold.monthly")
         #expect(first.expirationDate == Fixtures.epoch + 30)
-        await harness.clock.advance(by: .seconds(95))
+        harness.clock.advance(by: .seconds(95))
         let latest = try #require(try await harness.status("pass").transaction.verifiedValue)
         #expect(latest.expirationDate == Fixtures.epoch + 120)
         #expect(try await harness.store.allTransactions().count == 4)
@@ -233,7 +232,7 @@ struct SubscriptionRenewalTests {
         let folder = try LedgerFolder()
         let stores = try (0..<4).map { _ in try StoreHarness(ledger: .path(folder.database)) }
         try await stores[0].buy("pass.gold.monthly")
-        for harness in stores { await harness.clock.advance(by: dayLength * 365) }
+        for harness in stores { harness.clock.advance(by: dayLength * 365) }
         try await withThrowingTaskGroup(of: Void.self) { group in
             for harness in stores {
                 group.addTask { _ = try await harness.store.subscriptionStatuses(for: "pass") }

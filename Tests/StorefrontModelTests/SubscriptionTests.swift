@@ -58,7 +58,7 @@ import Testing
     @Test func upgradeTakesEffectAtOnce() async throws {
         await storefront.start()
         try await storefront.purchase(Catalog.basic)
-        await harness.testClock.advance(by: day * 10)
+        harness.testClock.advance(by: day * 10)
         try await storefront.purchase(Catalog.premium)
         #expect(storefront.snapshot.purchasedProductIDs == ["pass.premium"])
         #expect(storefront.snapshot.subscriptionGroup("pass")?.currentProductID == "pass.premium")
@@ -68,16 +68,16 @@ import Testing
         await storefront.start()
         try await storefront.purchase(Catalog.premium)
         let renewal = try #require(storefront.snapshot.entitlements.value?.transactions["pass.premium"]?.expirationDate)
-        await harness.testClock.advance(by: day * 10)
+        harness.testClock.advance(by: day * 10)
         try await storefront.purchase(Catalog.basic)
         let group = try #require(storefront.snapshot.subscriptionGroup("pass"))
         #expect(group.currentProductID == "pass.premium")
         #expect(group.autoRenewPreference == "pass.basic")
 
-        await harness.testClock.advance(by: .seconds(renewal.timeIntervalSince(harness.clock.now)) - .seconds(1))
+        harness.testClock.advance(by: .seconds(renewal.timeIntervalSince(harness.clock.now)) - .seconds(1))
         try await storefront.refreshEntitlements()
         #expect(storefront.snapshot.purchasedProductIDs == ["pass.premium"])
-        await harness.testClock.advance(by: .seconds(1))
+        harness.testClock.advance(by: .seconds(1))
         try await storefront.refreshEntitlements()
         #expect(storefront.snapshot.purchasedProductIDs == ["pass.basic"])
         #expect(storefront.snapshot.entitlements.value?.transactions["pass.basic"]?.purchaseDate == renewal)
@@ -86,7 +86,7 @@ import Testing
     @Test func crossgradeWithTheSamePeriodTakesEffectAtOnce() async throws {
         await storefront.start()
         try await storefront.purchase(Catalog.basic)
-        await harness.testClock.advance(by: day)
+        harness.testClock.advance(by: day)
         try await storefront.purchase(Catalog.basicPlus)
         #expect(storefront.snapshot.purchasedProductIDs == ["pass.basic.plus"])
     }
@@ -94,11 +94,11 @@ import Testing
     @Test func crossgradeToAnotherPeriodWaitsForTheRenewal() async throws {
         await storefront.start()
         try await storefront.purchase(Catalog.basic)
-        await harness.testClock.advance(by: day)
+        harness.testClock.advance(by: day)
         try await storefront.purchase(Catalog.basicYearly)
         #expect(storefront.snapshot.purchasedProductIDs == ["pass.basic"])
         #expect(storefront.snapshot.subscriptionGroup("pass")?.autoRenewPreference == "pass.basic.yearly")
-        await harness.testClock.advance(by: day * 31)
+        harness.testClock.advance(by: day * 31)
         try await storefront.refreshEntitlements()
         #expect(storefront.snapshot.purchasedProductIDs == ["pass.basic.yearly"])
     }

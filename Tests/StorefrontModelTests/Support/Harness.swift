@@ -1,10 +1,9 @@
-import Clocks
 import Foundation
 import StorefrontModel
 
 /// A storefront over a fake store, both on one test clock that starts at `Catalog.epoch`.
 struct Harness {
-    let testClock = TestClock()
+    let testClock = VirtualClock()
     let clock: StoreClock
     let store: FakeStore
     let storefront: Storefront

@@ -199,6 +199,17 @@ struct UpdateTests {
         #expect(state.alerts.map(\.title) == ["Waiting for approval"])
     }
 
+    @Test("An approved consumable is Approved however the store's news arrives: the count first, the waiting after")
+    func approvalInTwoSteps() {
+        var state = loadedState(awaiting: [Fixtures.smallTip.id])
+        var counted = data(owned: [purchase(of: Fixtures.smallTip)], awaiting: [Fixtures.smallTip.id])
+        state.update(.storeChanged(counted))
+        #expect(state.alerts.isEmpty)
+        counted.awaitingApproval = []
+        state.update(.storeChanged(counted))
+        #expect(state.alerts.map(\.title) == ["Approved"])
+    }
+
     @Test("The same store data twice changes nothing the second time")
     func storeChangeIsIdempotent() {
         var state = loadedState(awaiting: [Fixtures.largeTip.id])

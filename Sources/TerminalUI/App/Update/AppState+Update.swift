@@ -113,10 +113,15 @@ extension AppState {
         store = data
         var effects: [AppEffect] = []
         // Ask to Buy: a product that stops waiting was approved when the customer now has
-        // it (one more, for a consumable), and declined otherwise.
+        // it (one more than when the request was made, for a consumable), and declined
+        // otherwise.
+        let count = { (id: Product.ID, owned: CustomerEntitlements?) in owned?.consumableCounts[id] ?? 0 }
+        for id in data.awaitingApproval.subtracting(previous.awaitingApproval) {
+            approvalBaselines[id] = count(id, previous.owned)
+        }
         for id in previous.awaitingApproval.subtracting(data.awaitingApproval).sorted() where id != requestedPurchase {
-            let count = { (owned: CustomerEntitlements?) in owned?.consumableCounts[id] ?? 0 }
-            let approved = data.owned?.purchasedProductIDs.contains(id) == true || count(data.owned) > count(previous.owned)
+            let baseline = approvalBaselines.removeValue(forKey: id) ?? count(id, previous.owned)
+            let approved = data.owned?.purchasedProductIDs.contains(id) == true || count(id, data.owned) > baseline
             overlays.alerts.append(approved
                 ? Alert(kind: .success, title: language.text("Approved"), message: language.text("%@ was approved and is yours.", name(of: id)), language: language)
                 : Alert(kind: .info, title: language.text("Declined"), message: language.text("The request to buy %@ was declined.", name(of: id)), language: language))
