@@ -59,8 +59,6 @@ struct SnapshotCommand: AsyncParsableCommand {
         await app.run(script)
         if let pause { await app.wait(pause) }
         let screen = await app.render()
-        var lines = screen.textLines()
-        if styles { lines += ["---"] + screen.styleRuns() }
-        FileHandle.standardOutput.write(Data((lines.joined(separator: "\n") + "\n").utf8))
+        FileHandle.standardOutput.write(Data((screen.snapshotText(styles: styles) + "\n").utf8))
     }
 }
