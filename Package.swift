@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "TerminalUI", targets: ["TerminalUI"]),
         .library(name: "CatalogLayouts", targets: ["CatalogLayouts"]),
         .library(name: "CursesBackend", targets: ["CursesBackend"]),
+        .library(name: "StorefrontTesting", targets: ["StorefrontTesting"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -53,6 +54,11 @@ let package = Package(
         ),
         // The only importer of ncurses.
         .target(name: "CursesBackend", dependencies: ["StorefrontModel", "TerminalUI", "CNcursesw"]),
+        // swift-snapshot-testing strategies for the headless app: text, styled text, SVG.
+        .target(
+            name: "StorefrontTesting",
+            dependencies: ["TerminalUI", .product(name: "SnapshotTesting", package: "swift-snapshot-testing")]
+        ),
         .executableTarget(
             name: "storefront",
             dependencies: [
@@ -93,7 +99,7 @@ let package = Package(
             name: "TerminalUITests",
             dependencies: [
                 "TerminalUI", "CatalogLayouts", "LocalStore", "StorefrontModel", "StoreCatalog", "StorefrontTestSupport",
-                .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+                "StorefrontTesting", .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ],
             exclude: ["__Snapshots__"]
         ),
