@@ -5,7 +5,7 @@ extension Snapshotting where Value == Buffer, Format == String {
     /// The screen's text, one line per row, each padded to the width: a `.txt` file.
     ///
     /// ```swift
-    /// assertSnapshot(of: await app.render(), as: .screen)
+    /// await assertSnapshot(of: app, as: .screen)   // a HeadlessApp, or any Buffer
     /// ```
     public static var screen: Snapshotting {
         Snapshotting<String, String>.lines.pullback { $0.snapshotText(styles: false) }
@@ -16,7 +16,7 @@ extension Snapshotting where Value == Buffer, Format == String {
     /// changed colour.
     ///
     /// ```swift
-    /// assertSnapshot(of: await app.render(), as: .styledScreen)
+    /// await assertSnapshot(of: app, as: .styledScreen)
     /// ```
     public static var styledScreen: Snapshotting {
         Snapshotting<String, String>.lines.pullback { $0.snapshotText() }
@@ -26,7 +26,7 @@ extension Snapshotting where Value == Buffer, Format == String {
     /// file a reviewer sees in a pull request, compared as text.
     ///
     /// ```swift
-    /// assertSnapshot(of: await app.render(), as: .svg(theme: .light))
+    /// await assertSnapshot(of: app, as: .svg(theme: .light, title: "Backyard Birds"))
     /// ```
     public static func svg(theme: SVGTheme = .dark, title: String = "storefront") -> Snapshotting {
         var strategy = Snapshotting<String, String>.lines.pullback { (buffer: Buffer) in buffer.svg(theme: theme, title: title) }
