@@ -3,7 +3,7 @@
 ///
 /// ```swift
 /// let picture = buffer.svg(theme: .light)
-/// SVGTheme.named("dark")?.background  // "#1e1e2e"
+/// SVGTheme.dark.background  // "#1e1e2e"
 /// ```
 public struct SVGTheme: Sendable, Hashable {
     /// The terminal's default background, as a CSS colour.
@@ -39,15 +39,6 @@ public struct SVGTheme: Sendable, Hashable {
         palette: ["#383a42", "#c8323a", "#3a8a2e", "#a66f00", "#2f5fcf", "#a626a4", "#0f8390", "#d0d0d0"],
         frame: "#e4e4e8", title: "#606068"
     )
-
-    /// The theme a command line names: `dark` or `light`.
-    public static func named(_ name: String) -> SVGTheme? {
-        switch name {
-        case "dark": .dark
-        case "light": .light
-        default: nil
-        }
-    }
 
     /// The CSS colour of `color`, or nil for the terminal's default.
     func css(_ color: Color) -> String? {
