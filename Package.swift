@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "TerminalUI", targets: ["TerminalUI"]),
         .library(name: "CatalogLayouts", targets: ["CatalogLayouts"]),
         .library(name: "CursesBackend", targets: ["CursesBackend"]),
+        .library(name: "StorefrontTesting", targets: ["StorefrontTesting"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -52,6 +53,11 @@ let package = Package(
         ),
         // The only importer of ncurses.
         .target(name: "CursesBackend", dependencies: ["StorefrontModel", "TerminalUI", "CNcursesw"]),
+        // swift-snapshot-testing strategies for the headless app: text, styled text, SVG.
+        .target(
+            name: "StorefrontTesting",
+            dependencies: ["TerminalUI", .product(name: "SnapshotTesting", package: "swift-snapshot-testing")]
+        ),
         .executableTarget(
             name: "storefront",
             dependencies: [
@@ -91,9 +97,9 @@ let package = Package(
             name: "TerminalUITests",
             dependencies: [
                 "TerminalUI", "CatalogLayouts", "LocalStore", "StorefrontModel", "StoreCatalog", "StorefrontTestSupport",
-                .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+                "StorefrontTesting", .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ],
-            exclude: ["__Snapshots__"]
+            exclude: ["__Snapshots__", "App/__Snapshots__"]
         ),
         .testTarget(name: "CursesBackendTests", dependencies: ["CursesBackend", "TerminalUI"]),
         // The command line as a user runs it, the built binary as a child process: catalog,

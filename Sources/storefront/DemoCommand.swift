@@ -24,7 +24,8 @@ struct DemoCommand: AsyncParsableCommand {
             at start or on restore), Approve (every pending Ask to Buy request). Pacing: Set \
             typing-speed 100ms (the pause after each key), Set wait-timeout 10s (for WaitFor). \
             Time is virtual and starts at 2026-01-01T00:00:00Z: the same tape makes the same \
-            bytes. The ledger is in memory. With neither --cast nor --frames the frames are \
+            bytes. The ledger is in memory. --svg DIR draws each Snapshot as DIR/NAME.svg \
+            (--theme dark or light). With none of --cast, --frames and --svg the frames are \
             printed. Exits 65 for a bad tape (naming its line), 66 when the tape is missing, \
             73 when an output cannot be written.
             """
@@ -38,6 +39,11 @@ struct DemoCommand: AsyncParsableCommand {
 
     @Option(help: ArgumentHelp("Write the text of each Snapshot and of the last screen here.", valueName: "file"))
     var frames: String?
+
+    @Option(help: ArgumentHelp("Draw each Snapshot as an SVG picture, NAME.svg, into this folder.", valueName: "dir"))
+    var svg: String?
+
+    @OptionGroup var pictureOptions: PictureOptions
 
     @OptionGroup var screenOptions: ScreenOptions
 
@@ -57,10 +63,21 @@ struct DemoCommand: AsyncParsableCommand {
         } catch let error as TapeError {
             throw CommandFailure(error.description, exitCode: .dataError)
         }
-        if let cast { try write(AsciicastEncoder.encode(recording), to: cast) }
-        if let frames { try write(recording.framesText(), to: frames) }
-        if cast == nil, frames == nil {
+        if let cast { try writeOutput(AsciicastEncoder.encode(recording), to: cast) }
+        if let frames { try writeOutput(recording.framesText(), to: frames) }
+        if let svg { try drawSnapshots(of: recording, into: svg) }
+        if cast == nil, frames == nil, svg == nil {
             FileHandle.standardOutput.write(Data(recording.framesText().utf8))
+        }
+    }
+
+    /// One picture per `Snapshot`, named after it, titled with the tape's name.
+    private func drawSnapshots(of recording: TapeRecording, into directory: String) throws {
+        try createOutputDirectory(directory)
+        let title = URL(fileURLWithPath: tape).deletingPathExtension().lastPathComponent
+        for snapshot in recording.snapshots {
+            let path = (directory as NSString).appendingPathComponent("\(snapshot.name ?? "frame").svg")
+            try writeOutput(pictureOptions.picture(of: snapshot.buffer, title: title), to: path)
         }
     }
 
@@ -77,14 +94,5 @@ struct DemoCommand: AsyncParsableCommand {
             throw CommandFailure("\(tape): not UTF-8 text", exitCode: .dataError)
         }
         return text
-    }
-
-    /// Writes `text` to `path`; fails with 73 (EX_CANTCREAT) when it cannot.
-    private func write(_ text: String, to path: String) throws {
-        do {
-            try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
-        } catch {
-            throw CommandFailure("\(path): cannot be written: \(error.localizedDescription)", exitCode: .cannotCreate)
-        }
     }
 }

@@ -4,11 +4,14 @@ import StorefrontModel
 import TerminalUI
 
 /// `storefront snapshot [run options] [--size 80x24] [--keys KEYS] [--after DURATION] [--styles]`:
-/// plays keys into the app with no terminal, on a virtual clock, and prints the screen.
+/// plays keys into the app with no terminal, on a virtual clock, and prints the screen (or
+/// draws it, `--svg`); with `--shots FILE`, records or checks many screens at once.
 ///
 /// ```
 /// storefront snapshot --keys "down enter enter y" --after 1s
 /// storefront snapshot --size 40x12 --keys "text:/seed" --styles
+/// storefront snapshot --keys "down enter" --svg birds.svg --theme light
+/// storefront snapshot --shots shots.txt --check Snapshots
 /// ```
 struct SnapshotCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -23,7 +26,16 @@ struct SnapshotCommand: AsyncParsableCommand {
             prints the same screen every time (a --latency range is random, though). The ledger \
             is in memory unless --ledger is given; latency is 0 unless --latency is given.
             Prints exactly as many lines as the screen has rows, each padded to its width; \
-            --styles adds a "---" line and the style runs. Exits 64 for a bad key or size.
+            --styles adds a "---" line and the style runs. --svg FILE draws the screen instead, \
+            in a terminal window (--theme dark or light). Exits 64 for a bad key or size.
+
+            --shots FILE takes one shot a line (# starts a comment): a name, a size, optional \
+            catalog=, layout=, locale= and storefront= settings (else the command line's), then \
+            keys as --keys takes them, e.g. "ja-list 40x12 locale=ja storefront=JPN enter wait:1s". \
+            --record DIR writes DIR/NAME.txt for each, exactly what --styles prints for it; \
+            --check DIR prints a unified diff of each shot that differs from its recording and \
+            exits 1 when one differs or has none, 0 when all match. A bad shots line exits 65, \
+            naming FILE:LINE.
             """
     )
 
@@ -42,25 +54,47 @@ struct SnapshotCommand: AsyncParsableCommand {
     @Flag(help: "Print the style runs (bold, dim, reverse, colours) after the text.")
     var styles = false
 
+    @Option(help: ArgumentHelp("Draw the screen as an SVG picture into this file instead of printing it.", valueName: "file"))
+    var svg: String?
+
+    @OptionGroup var pictureOptions: PictureOptions
+
+    @Option(help: ArgumentHelp("Record or check the screens of a shots file (see below), with --record or --check.", valueName: "file"))
+    var shots: String?
+
+    @Option(help: ArgumentHelp("Write each shot's screen into this folder.", valueName: "dir"))
+    var record: String?
+
+    @Option(help: ArgumentHelp("Compare each shot's screen with its recording in this folder.", valueName: "dir"))
+    var check: String?
+
+    func validate() throws {
+        if shots != nil, (record == nil) == (check == nil) {
+            throw ValidationError("--shots needs one of --record DIR and --check DIR.")
+        }
+        if shots == nil, record != nil || check != nil {
+            throw ValidationError("--record and --check need --shots FILE.")
+        }
+        if shots != nil, keys != nil || after != nil || svg != nil {
+            throw ValidationError("--shots takes each shot's keys from the file: leave out --keys, --after and --svg.")
+        }
+    }
+
     func run() async throws {
-        let screenSize = try size.get()
-        let script = try keys?.get() ?? KeyScript(steps: [])
-        let pause = try after?.get()
-
-        var options = storeOptions
-        if options.ledger == nil { options.inMemory = true }
-        let clock = VirtualClock()
-        let store = try options.makeStore(clock: StoreClock(clock, startingAt: HeadlessApp.defaultEpoch))
-        let catalog = store.catalog.catalog
-        let layout = try screenOptions.loadLayout(catalog: catalog, catalogArgument: options.catalogOption.catalog, locale: options.locale)
-        let appOptions = screenOptions.appOptions(store: store, locale: options.locale, timeZone: TimeZone(identifier: "UTC") ?? .current)
-
-        let app = await HeadlessApp(size: screenSize, backend: store, layout: layout, options: appOptions, clock: clock)
-        await app.run(script)
-        if let pause { await app.wait(pause) }
-        let screen = await app.render()
-        var lines = screen.textLines()
-        if styles { lines += ["---"] + screen.styleRuns() }
-        FileHandle.standardOutput.write(Data((lines.joined(separator: "\n") + "\n").utf8))
+        if let shots {
+            let run = ShotsRun(file: shots, storeOptions: storeOptions, screenOptions: screenOptions)
+            if let record { try await run.record(in: record) }
+            if let check { try await run.check(in: check) }
+            return
+        }
+        let screen = try await SnapshotScreen.render(
+            storeOptions: storeOptions, screenOptions: screenOptions,
+            size: try size.get(), keys: try keys?.get() ?? KeyScript(steps: []), after: try after?.get()
+        )
+        if let svg {
+            try writeOutput(pictureOptions.picture(of: screen, title: "storefront"), to: svg)
+        } else {
+            FileHandle.standardOutput.write(Data((screen.snapshotText(styles: styles) + "\n").utf8))
+        }
     }
 }

@@ -44,4 +44,19 @@ extension Buffer {
         }
         return runs
     }
+
+    /// The screen as snapshot files keep it: `textLines()`, and with `styles` a `---` line
+    /// and `styleRuns()`, joined by newlines (no newline after the last line). The one format
+    /// of `storefront snapshot`, `--shots` recordings and the StorefrontTesting strategies.
+    ///
+    /// ```swift
+    /// var buffer = Buffer(width: 4, height: 1)
+    /// buffer.write("ok", x: 0, y: 0, style: Style(.bold))
+    /// buffer.snapshotText()               // "ok  \n---\nrow 0 col 0-1: bold"
+    /// buffer.snapshotText(styles: false)  // "ok  "
+    /// ```
+    public func snapshotText(styles: Bool = true) -> String {
+        let lines = styles ? textLines() + ["---"] + styleRuns() : textLines()
+        return lines.joined(separator: "\n")
+    }
 }

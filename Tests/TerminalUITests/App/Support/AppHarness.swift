@@ -38,11 +38,12 @@ struct AppHarness {
 
     static func make(
         width: Int = 80, height: Int = 24,
+        catalog: Catalog? = nil,
         controls: StoreControls = StoreControls(),
         layout: StoreLayout? = nil,
         options: AppOptions? = nil
     ) async throws -> AppHarness {
-        let catalog = try BackyardBirds.catalog()
+        let catalog = try catalog ?? BackyardBirds.catalog()
         let clock = VirtualClock()
         let store = LocalStore(
             catalog: catalog, ledger: try Ledger(location: .inMemory),

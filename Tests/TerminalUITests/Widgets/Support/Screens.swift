@@ -1,5 +1,6 @@
 import Foundation
 import SnapshotTesting
+import StorefrontTesting
 import Testing
 import TerminalUI
 
@@ -30,12 +31,7 @@ func screen(
     return buffer
 }
 
-/// The text a screen snapshot stores: one line per row, then the style runs.
-func snapshotText(_ buffer: Buffer) -> String {
-    buffer.textLines().joined(separator: "\n") + "\n---\n" + buffer.styleRuns().joined(separator: "\n")
-}
-
-/// Compares `buffer` with the text snapshot `name` in Tests/TerminalUITests/__Snapshots__/<file>/.
+/// Compares `buffer` with the styled-text snapshot (StorefrontTesting's `.styledScreen`) `name` in Tests/TerminalUITests/__Snapshots__/<file>/.
 /// Missing snapshots are recorded (the test fails once, then passes).
 func assertScreen(
     _ buffer: Buffer, named name: String,
@@ -47,7 +43,7 @@ func assertScreen(
         .appendingPathComponent("__Snapshots__")
         .appendingPathComponent(file.deletingPathExtension().lastPathComponent)
     let failure = verifySnapshot(
-        of: snapshotText(buffer), as: .lines, named: name, snapshotDirectory: directory.path,
+        of: buffer, as: .styledScreen, named: name, snapshotDirectory: directory.path,
         fileID: fileID, file: filePath, testName: testName, line: line, column: column
     )
     if let failure {
