@@ -34,6 +34,8 @@ extension ExitCode {
     static let dataError = ExitCode(65)
     /// EX_NOINPUT (66): an input file does not exist or cannot be read.
     static let noInput = ExitCode(66)
+    /// EX_SOFTWARE (70): the app went wrong (work that never settled).
+    static let software = ExitCode(70)
     /// EX_CANTCREAT (73): an output file cannot be created.
     static let cannotCreate = ExitCode(73)
 }

@@ -4,7 +4,7 @@ import TerminalUI
 
 /// The screen `storefront snapshot` shows: the app over the store the options describe
 /// (in memory unless `--ledger`), after a key script on a virtual clock, dates in UTC so
-/// every machine prints the same bytes.
+/// every machine prints the same bytes. Work that never settles is an error (exit 70).
 ///
 /// ```swift
 /// let screen = try await SnapshotScreen.render(storeOptions: options, screenOptions: screen,
@@ -24,6 +24,9 @@ enum SnapshotScreen {
         let app = await HeadlessApp(size: size, backend: store, layout: layout, options: appOptions, clock: clock)
         await app.run(keys)
         if let pause { await app.wait(pause) }
-        return await app.render()
+        let screen = await app.render()
+        // A screen drawn while work was still running is not the screen the keys lead to.
+        if let timeout = app.settleTimeouts.first { throw CommandFailure("\(timeout)", exitCode: .software) }
+        return screen
     }
 }

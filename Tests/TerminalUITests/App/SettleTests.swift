@@ -1,4 +1,5 @@
 import LocalStore
+import StorefrontModel
 import Testing
 import TerminalUI
 
@@ -79,4 +80,58 @@ struct SettleTests {
         #expect(first == second)
         #expect(first.contains { $0.contains { $0.contains("Thank you!") } })
     }
+
+    @Test("Work that never parks is a timeout naming it, not a silent give-up")
+    func stuckWorkIsNamed() async throws {
+        let harness = try await AppHarness.make()
+        let stuck = StuckProducts(backend: harness.store)
+        let app = await HeadlessApp(backend: stuck, layout: try BackyardBirds.layout(), clock: harness.clock, settleLimit: .milliseconds(300))
+        #expect(app.settleTimeouts.isEmpty, "opening the store does not load products")
+        await app.press(.down, .enter)
+        let timeout = try #require(app.settleTimeouts.first)
+        #expect(timeout.running.contains("store: products"), "\(timeout)")
+        #expect(timeout.lastMessages.contains(.key(.enter)))
+        await stuck.release()
+        await app.wait(.zero)
+        #expect(app.settleTimeouts.count == 1, "settled once the store answered")
+        #expect(await app.screenText.contains("Sunflower Hearts"))
+    }
+}
+
+/// A store whose product loads wait, outside any clock, until released: work that never
+/// parks, as a store stuck on something outside the app would.
+private actor StuckProducts: StoreBackend {
+    let backend: LocalStore
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+    private var released = false
+
+    init(backend: LocalStore) {
+        self.backend = backend
+    }
+
+    func release() {
+        released = true
+        waiting.forEach { $0.resume() }
+        waiting = []
+    }
+
+    func products(for ids: [Product.ID]) async throws -> [Product] {
+        if !released { await withCheckedContinuation { waiting.append($0) } }
+        return try await backend.products(for: ids)
+    }
+
+    func storefront() async throws -> StorefrontInfo { try await backend.storefront() }
+    func purchase(_ product: Product, options: Set<Product.PurchaseOption>) async throws -> Product.PurchaseResult {
+        try await backend.purchase(product, options: options)
+    }
+    func redeem(offerCode code: String) async throws -> VerificationResult<Transaction> { try await backend.redeem(offerCode: code) }
+    func allTransactions() async throws -> [VerificationResult<Transaction>] { try await backend.allTransactions() }
+    func subscriptionStatuses(for groupID: String) async throws -> [Product.SubscriptionInfo.Status] {
+        try await backend.subscriptionStatuses(for: groupID)
+    }
+    func unfinishedTransactions() async throws -> [VerificationResult<Transaction>] { try await backend.unfinishedTransactions() }
+    func finish(_ transaction: Transaction) async throws { try await backend.finish(transaction) }
+    func sync() async throws { try await backend.sync() }
+    func appTransaction() async throws -> VerificationResult<AppTransaction> { try await backend.appTransaction() }
+    func updates() async -> AsyncStream<StoreUpdate> { await backend.updates() }
 }

@@ -33,15 +33,18 @@ public final class HeadlessApp: Sendable {
     ///   - clock: shared with the backend when it sleeps on it too (a `LocalStore` with
     ///     latency), so that `wait(_:)` moves both.
     ///   - epoch: the date at the clock's current time.
+    ///   - settleLimit: how long, in real time, `settle()` waits for work that never parks.
     public init(
         size: TerminalSize = TerminalSize(width: 80, height: 24),
         backend: any StoreBackend,
         layout: StoreLayout,
         options: AppOptions = AppOptions(),
         clock: VirtualClock = VirtualClock(),
-        epoch: Date = HeadlessApp.defaultEpoch
+        epoch: Date = HeadlessApp.defaultEpoch,
+        settleLimit: Duration = .seconds(30)
     ) async {
         self.clock = clock
+        self.settleLimit = settleLimit
         app = StoreApp(backend: backend, layout: layout, size: size, options: options, clock: clock, epoch: epoch)
         await app.start()
         await settle()
@@ -140,11 +143,11 @@ public final class HeadlessApp: Sendable {
     /// applied, store calls, data-task actions, sleepers on the clock, undelivered updates
     /// and events), and the app is settled when all of it is parked and nothing changed
     /// while it was read. Work that never parks (a store call stuck on something outside
-    /// the app) makes it give up after 30 seconds of real time with a `SettleTimeout`
+    /// the app) makes it give up after `settleLimit` of real time with a `SettleTimeout`
     /// naming what was still running, kept in `settleTimeouts` and printed to standard
     /// error.
     public func settle() async {
-        let giveUp = ContinuousClock.now.advanced(by: Self.settleLimit)
+        let giveUp = ContinuousClock.now.advanced(by: settleLimit)
         var pause = Duration.zero
         while true {
             let reading = inFlight()
@@ -170,9 +173,9 @@ public final class HeadlessApp: Sendable {
         }
     }
 
-    /// How long `settle()` waits for work that never parks: long enough for a machine
-    /// busy with a whole test suite.
-    static let settleLimit: Duration = .seconds(30)
+    /// How long `settle()` waits for work that never parks (30 seconds unless told: long
+    /// enough for a machine busy with a whole test suite).
+    public let settleLimit: Duration
 
     /// The settles that gave up, oldest first.
     public var settleTimeouts: [SettleTimeout] {
@@ -210,8 +213,8 @@ public final class HeadlessApp: Sendable {
     }
 }
 
-/// A headless app that did not settle: the work that was still running after 30 seconds of
-/// real time, and the last messages the app handled.
+/// A headless app that did not settle: the work that was still running after its
+/// `settleLimit` of real time, and the last messages the app handled.
 ///
 /// ```swift
 /// if let timeout = app.settleTimeouts.first { print(timeout) }
