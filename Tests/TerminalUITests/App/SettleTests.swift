@@ -85,7 +85,7 @@ struct SettleTests {
     func stuckWorkIsNamed() async throws {
         let harness = try await AppHarness.make()
         let stuck = StuckProducts(backend: harness.store)
-        let app = await HeadlessApp(backend: stuck, layout: try BackyardBirds.layout(), clock: harness.clock, settleLimit: .milliseconds(300))
+        let app = await HeadlessApp(backend: stuck, layout: try BackyardBirds.layout(), clock: harness.clock, settleLimit: .seconds(3))
         #expect(app.settleTimeouts.isEmpty, "opening the store does not load products")
         await app.press(.down, .enter)
         let timeout = try #require(app.settleTimeouts.first)
