@@ -12,18 +12,22 @@ struct CommandFailure: Error, CustomStringConvertible {
     /// What went wrong; reported on one line, newlines as spaces.
     let message: String
     let exitCode: ExitCode
+    /// Lines printed as they are after the message, such as the screen a tape stopped on.
+    let detail: String
 
-    init(_ message: String, exitCode: ExitCode) {
+    init(_ message: String, exitCode: ExitCode, detail: String = "") {
         self.message = message
         self.exitCode = exitCode
+        self.detail = detail
     }
 
     var description: String { message }
 
-    /// Writes the message to standard error as one line, prefixed with the tool's name.
+    /// Writes the message to standard error as one line, prefixed with the tool's name,
+    /// then the detail.
     func report() {
         let line = "storefront: " + message.replacingOccurrences(of: "\n", with: " ") + "\n"
-        FileHandle.standardError.write(Data(line.utf8))
+        FileHandle.standardError.write(Data((line + detail).utf8))
     }
 }
 
