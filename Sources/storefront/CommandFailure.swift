@@ -38,6 +38,8 @@ extension ExitCode {
     static let dataError = ExitCode(65)
     /// EX_NOINPUT (66): an input file does not exist or cannot be read.
     static let noInput = ExitCode(66)
+    /// EX_UNAVAILABLE (69): a tool the command needs is not installed.
+    static let unavailable = ExitCode(69)
     /// EX_CANTCREAT (73): an output file cannot be created.
     static let cannotCreate = ExitCode(73)
 }

@@ -29,8 +29,10 @@ struct DemoCommand: AsyncParsableCommand {
             typing-speed 100ms (the pause after each key), Set wait-timeout 10s (for WaitFor). \
             Time is virtual and starts at 2026-01-01T00:00:00Z: the same tape makes the same \
             bytes. The ledger is in memory. --svg DIR draws each Snapshot as DIR/NAME.svg \
-            (--theme dark or light). With none of --cast, --frames and --svg the frames are \
-            printed. A tape that fails prints the screen it stopped on after the error and \
+            (--theme dark or light). With none of --cast, --frames, --svg and --apng the frames are \
+            printed. --apng FILE writes the recording as an animated PNG (each frame drawn as \
+            --svg draws it, by rsvg-convert, packed by apngasm; exit 69 when one is missing). \
+            A tape that fails prints the screen it stopped on after the error and \
             keeps what was recorded until then as NAME.partial.cast and NAME.partial.txt \
             beside the --cast and --frames files (a later play that succeeds removes them). \
             Exits 65 for a bad tape (naming its line), 66 when the tape is missing, 73 when an \
@@ -49,6 +51,9 @@ struct DemoCommand: AsyncParsableCommand {
 
     @Option(help: ArgumentHelp("Draw each Snapshot as an SVG picture, NAME.svg, into this folder.", valueName: "dir"))
     var svg: String?
+
+    @Option(help: ArgumentHelp("Write the recording as an animated PNG here (needs rsvg-convert and apngasm).", valueName: "file"))
+    var apng: String?
 
     @OptionGroup var pictureOptions: PictureOptions
 
@@ -72,8 +77,9 @@ struct DemoCommand: AsyncParsableCommand {
         if let cast { try write(AsciicastEncoder.encode(recording), to: cast) }
         if let frames { try write(recording.framesText(), to: frames) }
         if let svg { try draw(recording.snapshots, into: svg, naming: { "\($0).svg" }) }
+        if let apng { try AnimatedPNG.write(recording, to: apng) { pictureOptions.picture(of: $0, title: pictureTitle) } }
         if !recording.screenshots.isEmpty { try draw(recording.screenshots, into: screenshotFolder, naming: { $0 }) }
-        if cast == nil, frames == nil, svg == nil {
+        if cast == nil, frames == nil, svg == nil, apng == nil {
             FileHandle.standardOutput.write(Data(recording.framesText().utf8))
         }
     }
@@ -92,13 +98,17 @@ struct DemoCommand: AsyncParsableCommand {
         try? FileManager.default.removeItem(atPath: Self.partialPath(path))
     }
 
-    /// One picture per frame, named after it, titled with the tape's name.
+    /// Pictures are titled with the tape's name.
+    private var pictureTitle: String {
+        URL(fileURLWithPath: tape).deletingPathExtension().lastPathComponent
+    }
+
+    /// One picture per frame, named after it.
     private func draw(_ frames: [TapeFrame], into directory: String, naming fileName: (String) -> String) throws {
         try createOutputDirectory(directory)
-        let title = URL(fileURLWithPath: tape).deletingPathExtension().lastPathComponent
         for frame in frames {
             let path = (directory as NSString).appendingPathComponent(fileName(frame.name ?? "frame"))
-            try writeOutput(pictureOptions.picture(of: frame.buffer, title: title), to: path)
+            try writeOutput(pictureOptions.picture(of: frame.buffer, title: pictureTitle), to: path)
         }
     }
 
