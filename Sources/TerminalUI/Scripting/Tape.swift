@@ -64,7 +64,7 @@ public struct Tape: Sendable, Hashable {
     /// - Throws: `TapeError` naming the file and line of the first problem.
     public init(_ text: String, file: String = "tape", reading read: ((_ path: String) throws -> String)? = nil) throws(TapeError) {
         self.file = file
-        var reader = TapeReader(read: read)
+        var reader = TapeReader(readFile: read)
         try reader.read(text, file: file, sourcedBy: [])
         lines = reader.lines
     }

@@ -6,15 +6,16 @@ struct TapeReader {
     /// link) stops here instead of recursing for ever.
     static let deepest = 16
 
-    let read: ((String) throws -> String)?
+    /// The text of a sourced tape, by path.
+    let readFile: ((String) throws -> String)?
     private(set) var lines: [Tape.Line] = []
     private var firstScreenLine: Tape.Line?
     private var setupLines: [String: Tape.Line] = [:]
     private var hiddenSince: Tape.Line?
     private var screenshots: [String: Tape.Line] = [:]
 
-    init(read: ((String) throws -> String)?) {
-        self.read = read
+    init(readFile: ((String) throws -> String)?) {
+        self.readFile = readFile
     }
 
     /// Reads `text`, written in `file`; `chain` is the files whose `Source` lines led here.
@@ -59,7 +60,7 @@ struct TapeReader {
 
     private mutating func source(_ path: String, at line: Tape.Line, chain: [String]) throws(TapeError) {
         let fail = { (message: String) in TapeError(file: line.file, line: line.number, message: "Source \(path): \(message)") }
-        guard let read else { throw fail("this tape was read without its folder, so it cannot source others") }
+        guard let readFile else { throw fail("this tape was read without its folder, so it cannot source others") }
         let sourced = Self.path(path, from: line.file)
         if chain.contains(sourced) {
             throw fail("a cycle: " + (chain.drop(while: { $0 != sourced }) + [sourced]).joined(separator: " → "))
@@ -67,11 +68,11 @@ struct TapeReader {
         guard chain.count < Self.deepest else { throw fail("sources nested more than \(Self.deepest) deep") }
         let text: String
         do {
-            text = try read(sourced)
+            text = try readFile(sourced)
         } catch {
             throw fail("\(error)")
         }
-        try self.read(text, file: sourced, sourcedBy: chain)
+        try read(text, file: sourced, sourcedBy: chain)
     }
 
     private mutating func check(_ line: Tape.Line) throws(TapeError) {
