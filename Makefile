@@ -4,7 +4,7 @@ SHELL := /bin/bash
 CONFIG ?= release
 BIN = .build/$(CONFIG)/storefront
 
-.PHONY: run test build deps demo bench check
+.PHONY: run test build deps demo pictures bench check
 
 # System libraries the package links: ncursesw (the terminal) and sqlite3 (GRDB's ledger).
 deps:
@@ -39,8 +39,9 @@ check: deps
 	FUZZ_SECONDS=$${FUZZ_SECONDS:-60} FUZZ_WORK_DIR="$(abspath $(CHECK_DIR))/fuzz" Fuzz/run.sh
 	.ci/scan-keys $(CHECK_DIR) $(CHECK_DIR)/../reliability.log $(CHECK_LOGS)
 
-# Plays every tape in Resources/Demos into .build-demos/<name>.cast (asciinema v2) and
-# <name>.txt (the snapshots' text), then replays each cast with `asciinema cat` when
+# Plays every tape in Resources/Demos into .build-demos/<name>.cast (asciinema v2),
+# <name>.txt (the snapshots' text) and <name>/<snapshot>.svg (a picture of each Snapshot,
+# the dark theme), in colour whatever NO_COLOR says; it commits nothing. Then it replays each cast with `asciinema cat` when
 # asciinema is installed (.ci/install-deps --demo). `asciinema cat` wants a terminal, so
 # it runs under script(1); its output is not needed, only its verdict.
 DEMO_DIR = .build-demos
@@ -48,7 +49,8 @@ demo: build
 	@mkdir -p $(DEMO_DIR)
 	@for tape in Resources/Demos/*.tape; do \
 		name=$$(basename "$$tape" .tape); \
-		$(BIN) demo "$$tape" --cast "$(DEMO_DIR)/$$name.cast" --frames "$(DEMO_DIR)/$$name.txt" || exit 1; \
+		env -u NO_COLOR $(BIN) demo "$$tape" --cast "$(DEMO_DIR)/$$name.cast" --frames "$(DEMO_DIR)/$$name.txt" \
+			--svg "$(DEMO_DIR)/$$name" || exit 1; \
 		if command -v asciinema >/dev/null; then \
 			script -qec "asciinema cat $(DEMO_DIR)/$$name.cast" /dev/null >/dev/null \
 				|| { echo "asciinema cat cannot replay $(DEMO_DIR)/$$name.cast"; exit 1; }; \
@@ -56,4 +58,15 @@ demo: build
 		else \
 			echo "$(DEMO_DIR)/$$name.cast (asciinema not installed: not replayed)"; \
 		fi; \
+	done
+
+# The pictures README.md shows, chosen from what `make demo` draws (<tape>/<Snapshot>) and
+# copied to Resources/Pictures/<tape>.<Snapshot>.svg; commit them after a change that shows.
+# CommandLineTests checks they are still what the code draws for those tapes.
+PICTURES = tip-jar/thank-you trial-upgrade/free-week
+pictures: demo
+	@mkdir -p Resources/Pictures
+	@for picture in $(PICTURES); do \
+		cp "$(DEMO_DIR)/$$picture.svg" "Resources/Pictures/$${picture/\//.}.svg" || exit 1; \
+		echo "Resources/Pictures/$${picture/\//.}.svg"; \
 	done

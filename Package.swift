@@ -99,7 +99,7 @@ let package = Package(
                 "TerminalUI", "CatalogLayouts", "LocalStore", "StorefrontModel", "StoreCatalog", "StorefrontTestSupport",
                 "StorefrontTesting", .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ],
-            exclude: ["__Snapshots__", "App/__Snapshots__"]
+            exclude: ["__Snapshots__", "App/__Snapshots__", "Articles/__Snapshots__"]
         ),
         .testTarget(name: "CursesBackendTests", dependencies: ["CursesBackend", "TerminalUI"]),
         // The command line as a user runs it, the built binary as a child process: catalog,

@@ -12,18 +12,22 @@ struct CommandFailure: Error, CustomStringConvertible {
     /// What went wrong; reported on one line, newlines as spaces.
     let message: String
     let exitCode: ExitCode
+    /// Lines printed as they are after the message, such as the screen a tape stopped on.
+    let detail: String
 
-    init(_ message: String, exitCode: ExitCode) {
+    init(_ message: String, exitCode: ExitCode, detail: String = "") {
         self.message = message
         self.exitCode = exitCode
+        self.detail = detail
     }
 
     var description: String { message }
 
-    /// Writes the message to standard error as one line, prefixed with the tool's name.
+    /// Writes the message to standard error as one line, prefixed with the tool's name,
+    /// then the detail.
     func report() {
         let line = "storefront: " + message.replacingOccurrences(of: "\n", with: " ") + "\n"
-        FileHandle.standardError.write(Data(line.utf8))
+        FileHandle.standardError.write(Data((line + detail).utf8))
     }
 }
 
@@ -34,6 +38,8 @@ extension ExitCode {
     static let dataError = ExitCode(65)
     /// EX_NOINPUT (66): an input file does not exist or cannot be read.
     static let noInput = ExitCode(66)
+    /// EX_UNAVAILABLE (69): a tool the command needs is not installed.
+    static let unavailable = ExitCode(69)
     /// EX_SOFTWARE (70): the app went wrong (work that never settled).
     static let software = ExitCode(70)
     /// EX_CANTCREAT (73): an output file cannot be created.

@@ -10,14 +10,10 @@ import TerminalUI
 /// catalog's layout, and the store's test controls for the tape's store commands.
 ///
 /// ```swift
-/// let stage = DemoStage(tapeFolder: folder, file: "tip.tape", screenOptions: screenOptions)
+/// let stage = DemoStage(screenOptions: screenOptions)
 /// let recording = try await TapePlayer(tape: tape, stage: stage.make).play()
 /// ```
 struct DemoStage: Sendable {
-    /// Catalog paths in a tape are relative to its folder.
-    let tapeFolder: URL
-    /// The tape's name, for errors.
-    let file: String
     let screenOptions: ScreenOptions
 
     @Sendable func make(setup: TapeSetup, clock: VirtualClock) async throws -> TapeStage {
@@ -26,7 +22,7 @@ struct DemoStage: Sendable {
         if let storefront = setup.storefront {
             guard StorefrontCountry(countryCode: storefront.text) != nil else {
                 throw TapeError(
-                    file: file, line: storefront.line,
+                    file: storefront.file, line: storefront.line,
                     message: "unknown storefront \"\(storefront.text)\": use an ISO 3166 alpha-3 code such as USA, JPN or GBR"
                 )
             }
@@ -34,7 +30,7 @@ struct DemoStage: Sendable {
         }
         if let locale = setup.locale {
             guard LocaleArgument.isKnown(locale.text) else {
-                throw TapeError(file: file, line: locale.line, message: "unknown locale \"\(locale.text)\": \(LocaleArgument.expectation)")
+                throw TapeError(file: locale.file, line: locale.line, message: "unknown locale \"\(locale.text)\": \(LocaleArgument.expectation)")
             }
             arguments += ["--locale", locale.text]
         }
@@ -50,14 +46,14 @@ struct DemoStage: Sendable {
         )
     }
 
-    /// The `--catalog` argument for the tape's `Catalog`: a file beside the tape, else as
-    /// written (a path from here, or a bundled name).
+    /// The `--catalog` argument for the tape's `Catalog`: a file beside the tape that
+    /// names it, else as written (a path from here, or a bundled name).
     private func catalogArgument(_ catalog: TapeValue) throws(TapeError) -> String {
-        let beside = tapeFolder.appendingPathComponent(catalog.text).path
+        let beside = URL(fileURLWithPath: catalog.file).deletingLastPathComponent().appendingPathComponent(catalog.text).path
         let argument = !catalog.text.hasPrefix("/") && FileManager.default.fileExists(atPath: beside) ? beside : catalog.text
         guard BundledResources.catalogURL(argument) != nil else {
             throw TapeError(
-                file: file, line: catalog.line,
+                file: catalog.file, line: catalog.line,
                 message: "no catalog \"\(catalog.text)\": not a file beside the tape, nor a bundled catalog (\(BundledResources.catalogHelp))"
             )
         }

@@ -142,4 +142,88 @@ struct DemoCommandTests {
         #expect(output.status == 0, "\(output.stderr)")
         #expect(output.stdout.hasPrefix("── end (t=0.10s) ──\n Mine"))
     }
+
+    @Test func hiddenSetUpASourcedTapeAndScreenshots() async throws {
+        let folder = try TemporaryDirectory()
+        let write = { (name: String, text: String) in
+            let url = folder.url.appendingPathComponent(name)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: url, atomically: true, encoding: .utf8)
+            return url.path
+        }
+        // The shared set-up opens the shop unseen; the demo starts on its prices.
+        _ = try write("common/setup.tape", "Size 60x20\nCatalog tipjar\nHide\nPress enter\nWaitFor \"£0.99\"\nShow\n")
+        let tape = try write("tips.tape", "Source common/setup.tape\nPress down\nScreenshot fine.svg\nWait 1s\n")
+        let out = folder.url.appendingPathComponent("out")
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        let cast = out.appendingPathComponent("tips.cast").path
+        var output = try await StorefrontCommand.run(["demo", tape, "--cast", cast])
+        #expect(output.status == 0, "\(output.stderr)")
+
+        let events = try String(contentsOfFile: cast, encoding: .utf8).split(separator: "\n")
+        #expect(events[0].contains("\"width\": 60") || events[0].contains("\"width\":60"))
+        #expect(events[1].hasPrefix("[0.0") && events[1].contains("£0.99"))  // the first thing shown is the shop
+        let beside = try String(contentsOf: out.appendingPathComponent("fine.svg"), encoding: .utf8)
+        #expect(beside.hasPrefix("<svg") || beside.hasPrefix("<?xml"))
+
+        let pictures = folder.url.appendingPathComponent("pictures")
+        output = try await StorefrontCommand.run(["demo", tape, "--svg", pictures.path])
+        #expect(output.status == 0, "\(output.stderr)")
+        #expect(try String(contentsOf: pictures.appendingPathComponent("fine.svg"), encoding: .utf8) == beside)
+    }
+
+    @Test func aSourcedTapeThatIsMissingOrACycleNamesItsLine() async throws {
+        let folder = try TemporaryDirectory()
+        let path = { (name: String) in folder.url.appendingPathComponent(name).path }
+        try "Catalog tipjar\nSource b.tape\n".write(toFile: path("a.tape"), atomically: true, encoding: .utf8)
+        try "Press enter\nSource a.tape\n".write(toFile: path("b.tape"), atomically: true, encoding: .utf8)
+        try "Press enter\n\nSource nowhere.tape\n".write(toFile: path("c.tape"), atomically: true, encoding: .utf8)
+
+        var output = try await StorefrontCommand.run(["demo", path("a.tape")])
+        #expect(output.status == 65)
+        #expect(output.stderr == "storefront: \(path("b.tape")):2: Source a.tape: a cycle: \(path("a.tape")) → \(path("b.tape")) → \(path("a.tape"))\n")
+
+        output = try await StorefrontCommand.run(["demo", path("c.tape")])
+        #expect(output.status == 65)
+        #expect(output.stderr == "storefront: \(path("c.tape")):3: Source nowhere.tape: \(path("nowhere.tape")): no such tape file\n")
+    }
+
+    @Test func aTapeThatFailsPrintsItsScreenAndKeepsWhatWasRecorded() async throws {
+        let folder = try TemporaryDirectory()
+        let tape = folder.url.appendingPathComponent("sub.tape").path
+        let cast = folder.url.appendingPathComponent("sub.cast").path
+        let frames = folder.url.appendingPathComponent("sub.txt").path
+        let partialCast = folder.url.appendingPathComponent("sub.partial.cast").path
+        let partialFrames = folder.url.appendingPathComponent("sub.partial.txt").path
+        try "Catalog tipjar\nPress enter\nWaitFor \"£0.99\"\nSnapshot shop\nSet wait-timeout 1s\nWaitFor \"Thank you\"\n"
+            .write(toFile: tape, atomically: true, encoding: .utf8)
+
+        let output = try await StorefrontCommand.run(["demo", tape, "--cast", cast, "--frames", frames])
+        #expect(output.status == 65)
+        let lines = output.stderr.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        try #require(lines.count == 24 + 5)
+        #expect(lines[0] == "storefront: \(tape):6: WaitFor \"Thank you\": not on screen after 1.00s (Set wait-timeout gives it longer)")
+        #expect(lines[1] == "── the screen when the tape stopped ──")
+        #expect(lines[2] == " Tip Jar › Consumables")
+        #expect(lines[3].hasPrefix(" • Extra Fine Tip") && lines[3].hasSuffix("£0.99  Buy"))
+        #expect(lines[2 + 24] == "kept what was recorded until then: \(partialCast)")
+        #expect(lines[3 + 24] == "kept what was recorded until then: \(partialFrames)")
+        #expect(!FileManager.default.fileExists(atPath: cast))
+        #expect(!FileManager.default.fileExists(atPath: frames))
+
+        let kept = try String(contentsOfFile: partialCast, encoding: .utf8).split(separator: "\n")
+        #expect(kept[0].contains("\"version\""))
+        #expect(kept.contains { $0.contains("£0.99") })
+        let keptFrames = DemoRecording.Frames(try String(contentsOfFile: partialFrames, encoding: .utf8))
+        #expect(keptFrames.sections.map(\.name) == ["shop"])  // the end is the same screen
+        #expect(DemoCommandTests.line(try keptFrames.named("shop"), containing: "Extra Fine Tip") != nil)
+
+        // Fixed, it records in full and the partial recordings go.
+        try "Catalog tipjar\nPress enter\nWaitFor \"£0.99\"\n".write(toFile: tape, atomically: true, encoding: .utf8)
+        let fixed = try await StorefrontCommand.run(["demo", tape, "--cast", cast, "--frames", frames])
+        #expect(fixed.status == 0, "\(fixed.stderr)")
+        #expect(FileManager.default.fileExists(atPath: cast))
+        #expect(!FileManager.default.fileExists(atPath: partialCast))
+        #expect(!FileManager.default.fileExists(atPath: partialFrames))
+    }
 }

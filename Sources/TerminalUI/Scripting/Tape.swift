@@ -13,68 +13,60 @@
 /// ```
 ///
 /// Setup commands (`Size`, `Catalog`, `Set storefront`, `Set locale`) come before the
-/// first screen command (`Press`, `Type`, `Wait`, `WaitFor`, `Snapshot`, `Resize`), once
-/// each. Store commands (`Set latency`, `Set ask-to-buy`, `Set fail`, `Buy`, `Approve`)
-/// and `Set typing-speed` / `Set wait-timeout` may come anywhere. Lines starting with
-/// `#` are comments. See `TapeCommand` for each command.
+/// first screen command (`Press`, `Type`, `Wait`, `WaitFor`, `Snapshot`, `Screenshot`,
+/// `Resize`), once each. Store commands (`Set latency`, `Set ask-to-buy`, `Set fail`,
+/// `Buy`, `Approve`), `Set typing-speed` / `Set wait-timeout`, `Hide` / `Show` and
+/// `Source` may come anywhere. Lines starting with `#` are comments. See `TapeCommand`
+/// for each command.
 ///
 /// ```swift
 /// let tape = try Tape("Catalog tipjar\nPress enter", file: "tip.tape")
 /// tape.setup.catalog?.text  // "tipjar"
 /// tape.lines[1].number      // 2
 /// try Tape("Prss down", file: "x.tape")  // throws x.tape:1: unknown command "Prss"
+///
+/// // Source reads another tape, from the folder of the one that names it.
+/// let demo = try Tape("Source setup.tape\nPress enter", file: "demos/tip.tape") { path in
+///     try String(contentsOfFile: path, encoding: .utf8)  // path: "demos/setup.tape"
+/// }
 /// ```
 public struct Tape: Sendable, Hashable {
-    /// A command and the line it is on, from 1.
+    /// A command, the file it is written in (the tape's, or one it sources) and its line,
+    /// from 1.
     public struct Line: Sendable, Hashable {
         public var number: Int
+        public var file: String
         public var command: TapeCommand
 
-        public init(number: Int, command: TapeCommand) {
+        public init(number: Int, file: String, command: TapeCommand) {
             self.number = number
+            self.file = file
             self.command = command
+        }
+
+        /// Where it is written, for errors: `line 3`, or `other.tape:3` from another file.
+        func place(seenFrom file: String) -> String {
+            self.file == file ? "line \(number)" : "\(self.file):\(number)"
         }
     }
 
     /// The file name errors name.
     public var file: String
-    /// The commands, in order, without blank lines and comments.
+    /// The commands, in order, without blank lines and comments; a `Source` line's place
+    /// holds the commands of the tape it names.
     public var lines: [Line]
 
-    /// Parses a tape.
+    /// Parses a tape, and the tapes it sources.
     ///
+    /// - Parameter read: the text of a tape a `Source` line names, by its path (relative
+    ///   to the folder of the tape that sources it, as `file` is to the reader's); what it
+    ///   throws is reported at the `Source` line. Without it, `Source` is an error.
     /// - Throws: `TapeError` naming the file and line of the first problem.
-    public init(_ text: String, file: String = "tape") throws(TapeError) {
+    public init(_ text: String, file: String = "tape", reading read: ((_ path: String) throws -> String)? = nil) throws(TapeError) {
         self.file = file
-        lines = []
-        var firstScreenLine: Line?
-        var setupLines: [String: Int] = [:]
-        for (index, rawLine) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
-            let number = index + 1
-            let trimmed = rawLine.drop(while: \.isWhitespace)
-            if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
-            let command: TapeCommand
-            do {
-                command = try TapeCommand(parsing: String(trimmed))
-            } catch {
-                throw TapeError(file: file, line: number, message: error.message)
-            }
-            if command.isSetup {
-                if let first = firstScreenLine {
-                    throw TapeError(
-                        file: file, line: number,
-                        message: "\(command.name) must come before the first screen command (\(first.command.name) on line \(first.number))"
-                    )
-                }
-                if let earlier = setupLines[command.name] {
-                    throw TapeError(file: file, line: number, message: "\(command.name) is already set on line \(earlier)")
-                }
-                setupLines[command.name] = number
-            }
-            let line = Line(number: number, command: command)
-            if command.isScreenCommand, firstScreenLine == nil { firstScreenLine = line }
-            lines.append(line)
-        }
+        var reader = TapeReader(readFile: read)
+        try reader.read(text, file: file, sourcedBy: [])
+        lines = reader.lines
     }
 
     /// What the setup commands ask for.
@@ -83,9 +75,9 @@ public struct Tape: Sendable, Hashable {
         for line in lines {
             switch line.command {
             case .size(let size): setup.size = size
-            case .catalog(let name): setup.catalog = TapeValue(text: name, line: line.number)
-            case .storefront(let code): setup.storefront = TapeValue(text: code, line: line.number)
-            case .locale(let locale): setup.locale = TapeValue(text: locale, line: line.number)
+            case .catalog(let name): setup.catalog = TapeValue(text: name, file: line.file, line: line.number)
+            case .storefront(let code): setup.storefront = TapeValue(text: code, file: line.file, line: line.number)
+            case .locale(let locale): setup.locale = TapeValue(text: locale, file: line.file, line: line.number)
             default: break
             }
         }
@@ -110,17 +102,20 @@ public struct TapeSetup: Sendable, Hashable {
     public init() {}
 }
 
-/// A value written in a tape and its line, so a problem found later can name the line.
+/// A value written in a tape, with its file and line, so a problem found later can name
+/// them (and a path in it can be read from the folder of the tape that wrote it).
 ///
 /// ```swift
-/// let value = TapeValue(text: "tipjar", line: 2)
+/// let value = TapeValue(text: "tipjar", file: "demos/tip.tape", line: 2)
 /// ```
 public struct TapeValue: Sendable, Hashable {
     public var text: String
+    public var file: String
     public var line: Int
 
-    public init(text: String, line: Int) {
+    public init(text: String, file: String, line: Int) {
         self.text = text
+        self.file = file
         self.line = line
     }
 }

@@ -29,6 +29,14 @@ public enum TapeCommand: Sendable, Hashable {
     case typingSpeed(Duration)
     /// `Set wait-timeout 10s`: how long `WaitFor` waits (default 10 s).
     case waitTimeout(Duration)
+    /// `Hide`: the steps after it run but are not recorded (no frames, no time in the
+    /// cast), until `Show`; for setting up, say, a purchase history.
+    case hide
+    /// `Show`: record again, from the screen as it is now.
+    case show
+    /// `Source setup.tape`: the commands of another tape, from this tape's folder, in this
+    /// line's place. `Tape` reads it, so a parsed tape's lines never hold it.
+    case source(String)
 
     // The screen.
     /// `Press down enter`: keys, written as in `KeyScript`.
@@ -41,6 +49,8 @@ public enum TapeCommand: Sendable, Hashable {
     case waitFor(String)
     /// `Snapshot thank-you`: a named frame for `--frames`.
     case snapshot(String)
+    /// `Screenshot thanks.svg`: a picture of the screen at this moment, in that file.
+    case screenshot(String)
     /// `Resize 40x12`: the terminal changes size.
     case resize(TerminalSize)
 
@@ -55,7 +65,7 @@ public enum TapeCommand: Sendable, Hashable {
     /// True for the commands that act on the screen, which start the app.
     public var isScreenCommand: Bool {
         switch self {
-        case .press, .type, .wait, .waitFor, .snapshot, .resize: true
+        case .press, .type, .wait, .waitFor, .snapshot, .screenshot, .resize: true
         default: false
         }
     }
@@ -74,11 +84,15 @@ public enum TapeCommand: Sendable, Hashable {
         case .approve: "Approve"
         case .typingSpeed: "Set typing-speed"
         case .waitTimeout: "Set wait-timeout"
+        case .hide: "Hide"
+        case .show: "Show"
+        case .source: "Source"
         case .press: "Press"
         case .type: "Type"
         case .wait: "Wait"
         case .waitFor: "WaitFor"
         case .snapshot: "Snapshot"
+        case .screenshot: "Screenshot"
         case .resize: "Resize"
         }
     }
@@ -93,9 +107,13 @@ public enum TapeCommand: Sendable, Hashable {
         case "Catalog": self = .catalog(try Self.single(arguments, keyword))
         case "Set": self = try Self.setting(arguments)
         case "Buy": self = .buy(productID: try Self.single(arguments, keyword))
-        case "Approve":
-            guard arguments.isEmpty else { throw TapeLineError("Approve takes no arguments") }
-            self = .approve
+        case "Approve": self = try Self.bare(.approve, arguments)
+        case "Hide": self = try Self.bare(.hide, arguments)
+        case "Show": self = try Self.bare(.show, arguments)
+        case "Source":
+            let path = try Self.single(arguments, keyword)
+            guard !path.isEmpty else { throw TapeLineError("Source needs a tape, such as Source setup.tape") }
+            self = .source(path)
         case "Press": self = .press(try Self.keys(arguments))
         case "Type":
             let text = try Self.single(arguments, keyword)
@@ -110,6 +128,7 @@ public enum TapeCommand: Sendable, Hashable {
             let name = try Self.single(arguments, keyword)
             guard !name.isEmpty else { throw TapeLineError("Snapshot needs a name") }
             self = .snapshot(name)
+        case "Screenshot": self = .screenshot(try Self.pictureName(Self.single(arguments, keyword)))
         case "Resize": self = .resize(try Self.size(Self.single(arguments, keyword)))
         default: throw TapeLineError("unknown command \"\(keyword)\"")
         }
@@ -142,11 +161,27 @@ public enum TapeCommand: Sendable, Hashable {
         }
     }
 
+    private static func bare(_ command: TapeCommand, _ arguments: [String]) throws(TapeLineError) -> TapeCommand {
+        guard arguments.isEmpty else { throw TapeLineError("\(command.name) takes no arguments") }
+        return command
+    }
+
     private static func single(_ arguments: [String], _ keyword: String) throws(TapeLineError) -> String {
         guard arguments.count == 1 else {
             throw TapeLineError("\(keyword) takes one argument, not \(arguments.count) (quote text with spaces)")
         }
         return arguments[0]
+    }
+
+    /// A `Screenshot`'s file name: an SVG picture, written where the tool puts pictures.
+    private static func pictureName(_ name: String) throws(TapeLineError) -> String {
+        guard name.hasSuffix(".svg"), name.count > 4 else {
+            throw TapeLineError("Screenshot \"\(name)\": name an SVG picture, such as Screenshot thanks.svg")
+        }
+        guard !name.contains("/") else {
+            throw TapeLineError("Screenshot \"\(name)\": a file name, not a path (the tool chooses the folder)")
+        }
+        return name
     }
 
     private static func size(_ text: String) throws(TapeLineError) -> TerminalSize {

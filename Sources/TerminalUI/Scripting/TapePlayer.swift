@@ -6,7 +6,8 @@ import StorefrontModel
 /// followed by the typing pause (`Set typing-speed`, default 100 ms); `Wait` and the
 /// pauses move the clock in spinner-sized steps, so the recording shows spinners turn
 /// and the store answer. `WaitFor` steps until its text is on screen, or fails at its
-/// line after `Set wait-timeout` (default 10 s).
+/// line after `Set wait-timeout` (default 10 s). Between `Hide` and `Show` the tape plays
+/// on but records nothing, and its time is left out of the recording's.
 ///
 /// ```swift
 /// let tape = try Tape(String(contentsOfFile: "tip.tape", encoding: .utf8), file: "tip.tape")
@@ -33,27 +34,32 @@ public struct TapePlayer: Sendable {
 
     /// Plays every command and returns the recording.
     ///
-    /// - Throws: `TapeError` naming the line of a command that failed (a `WaitFor` that
-    ///   timed out, a store control that refused), or what the stage maker threw.
+    /// - Throws: `TapeFailure` when a command failed (a `WaitFor` that timed out, a store
+    ///   control that refused): its line, the screen then and what was recorded until
+    ///   then; or what the stage maker threw.
     public func play() async throws -> TapeRecording {
         let clock = VirtualClock()
         let stage = try await makeStage(tape.setup, clock)
         var session = TapeSession(stage: stage, clock: clock, size: tape.setup.size)
         for line in tape.lines {
+            let message: String
             do {
                 try await session.perform(line.command)
+                continue
             } catch let error as TapeLineError {
-                throw TapeError(file: tape.file, line: line.number, message: error.message)
+                message = error.message
             } catch {
-                throw TapeError(file: tape.file, line: line.number, message: "\(line.command.name): \(error)")
+                message = "\(line.command.name): \(error)"
             }
+            let (screen, partial) = await session.stopped()
+            throw TapeFailure(error: TapeError(file: line.file, line: line.number, message: message), screen: screen, partial: partial)
         }
         return await session.finish()
     }
 }
 
 /// The state of one play: the app (started at the first screen command), the clock,
-/// the pauses, and the frames so far.
+/// the pauses, what is hidden, and the frames so far.
 private struct TapeSession {
     let stage: TapeStage
     let clock: VirtualClock
@@ -61,8 +67,13 @@ private struct TapeSession {
     var app: HeadlessApp?
     var typingPause: Duration = .milliseconds(100)
     var waitTimeout: Duration = .seconds(10)
+    /// When the running `Hide` started, on the clock; nil while recording.
+    var hiddenSince: Duration?
+    /// The time the finished `Hide`s took.
+    var hiddenTime: Duration = .zero
     var frames: [TapeFrame] = []
     var snapshots: [TapeFrame] = []
+    var screenshots: [TapeFrame] = []
 
     init(stage: TapeStage, clock: VirtualClock, size: TerminalSize) {
         self.stage = stage
@@ -74,6 +85,14 @@ private struct TapeSession {
         switch command {
         case .size, .catalog, .storefront, .locale:
             break  // read by the stage maker
+        case .source:
+            break  // read by Tape, which put the sourced lines in its place
+        case .hide:
+            hiddenSince = clock.now.offset
+        case .show:
+            if let hiddenSince { hiddenTime += clock.now.offset - hiddenSince }
+            hiddenSince = nil
+            if app != nil { await capture() }
         case .store(let setting):
             try await stage.controls.apply(setting)
         case .buy(let productID):
@@ -103,8 +122,9 @@ private struct TapeSession {
         case .waitFor(let text):
             try await waitFor(text)
         case .snapshot(let name):
-            let frame = await capture()
-            snapshots.append(TapeFrame(time: clock.now.offset, buffer: frame.buffer, cursor: frame.cursor, name: name))
+            snapshots.append(await capture(named: name))
+        case .screenshot(let name):
+            screenshots.append(await capture(named: name))
         case .resize(let size):
             await started().resize(width: size.width, height: size.height)
             await capture()
@@ -120,16 +140,28 @@ private struct TapeSession {
         return app
     }
 
-    /// Records the screen if it changed, and returns it.
+    /// The time the recording has reached: the clock's, less what was hidden.
+    private var recordedTime: Duration {
+        clock.now.offset - hiddenTime - (hiddenSince.map { clock.now.offset - $0 } ?? .zero)
+    }
+
+    /// Records the screen if it changed (and is not hidden), and returns it.
     @discardableResult
     private mutating func capture() async -> TapeFrame {
         let shown = await started().frame()
-        let frame = TapeFrame(time: clock.now.offset, buffer: shown.buffer, cursor: shown.cursor)
+        let frame = TapeFrame(time: recordedTime, buffer: shown.buffer, cursor: shown.cursor)
+        guard hiddenSince == nil else { return frame }
         if let last = frames.last, last.buffer == frame.buffer, last.cursor == frame.cursor {
             return last
         }
         frames.append(frame)
         return frame
+    }
+
+    /// The screen now, recorded, under `name`.
+    private mutating func capture(named name: String) async -> TapeFrame {
+        let frame = await capture()
+        return TapeFrame(time: recordedTime, buffer: frame.buffer, cursor: frame.cursor, name: name)
     }
 
     private mutating func captureThenPause() async {
@@ -161,8 +193,21 @@ private struct TapeSession {
     }
 
     /// The recording, with the app started even for a tape without screen commands.
+    /// (`Tape` refuses a tape that hides every screen, so there is a frame.)
     mutating func finish() async -> TapeRecording {
         await capture()
-        return TapeRecording(frames: frames, snapshots: snapshots, duration: clock.now.offset)
+        return recording
+    }
+
+    /// After a command failed: the screen as it is (hidden or not), and what was recorded
+    /// until now; nil for what there is not.
+    mutating func stopped() async -> (screen: Buffer?, partial: TapeRecording?) {
+        guard let app else { return (nil, nil) }
+        await capture()
+        return (await app.render(), frames.isEmpty ? nil : recording)
+    }
+
+    private var recording: TapeRecording {
+        TapeRecording(frames: frames, snapshots: snapshots, screenshots: screenshots, duration: recordedTime)
     }
 }

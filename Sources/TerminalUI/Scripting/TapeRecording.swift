@@ -48,13 +48,16 @@ public struct TapeRecording: Sendable, Hashable {
     public var frames: [TapeFrame]
     /// The frames `Snapshot` commands took, with their names.
     public var snapshots: [TapeFrame]
-    /// The virtual time when the tape ended.
+    /// The frames `Screenshot` commands took, named with their file names (`thanks.svg`).
+    public var screenshots: [TapeFrame]
+    /// The virtual time when the tape ended, less what was hidden.
     public var duration: Duration
 
-    public init(frames: [TapeFrame], snapshots: [TapeFrame], duration: Duration) {
+    public init(frames: [TapeFrame], snapshots: [TapeFrame], screenshots: [TapeFrame] = [], duration: Duration) {
         precondition(!frames.isEmpty, "a recording has at least the first screen")
         self.frames = frames
         self.snapshots = snapshots
+        self.screenshots = screenshots
         self.duration = duration
     }
 

@@ -49,10 +49,65 @@ struct TapePlayerTests {
         await #expect {
             _ = try await TipJarStage.play("Set wait-timeout 1s\n\nWaitFor \"Nope\"")
         } throws: { error in
-            guard let error = error as? TapeError else { return false }
+            guard let error = (error as? TapeFailure)?.error else { return false }
             return error.line == 3 && error.file == "test.tape"
                 && error.message == #"WaitFor "Nope": not on screen after 1.00s (Set wait-timeout gives it longer)"#
         }
+    }
+
+    @Test func aTapeThatStopsKeepsItsScreenAndWhatWasRecorded() async throws {
+        let failure = try await #require(throws: TapeFailure.self) {
+            try await TipJarStage.play("Press enter\nWait 500ms\nSet wait-timeout 1s\nWaitFor \"Thank you\"")
+        }
+        #expect(failure.description.hasPrefix("test.tape:4: WaitFor \"Thank you\""))
+        let screen = try #require(failure.screen)
+        #expect(screen.shows("£0.99"))
+        let partial = try #require(failure.partial)
+        #expect(partial.frames[0].buffer.shows("Consumables"))
+        #expect(partial.final.buffer == screen)
+        #expect(partial.duration >= .milliseconds(1600))  // the key's pause, the wait, the timeout
+        #expect(partial.duration < .milliseconds(1600) + Spinner.interval)
+    }
+
+    @Test func aTapeThatStopsWhileHiddenShowsTheHiddenScreenButKeepsOnlyWhatWasShown() async throws {
+        let failure = try await #require(throws: TapeFailure.self) {
+            try await TipJarStage.play("Wait 100ms\nHide\nPress enter\nSet wait-timeout 500ms\nWaitFor \"Nope\"")
+        }
+        #expect(try #require(failure.screen).shows("£0.99"))
+        let partial = try #require(failure.partial)
+        #expect(partial.frames.allSatisfy { !$0.buffer.shows("£") })
+        #expect(partial.duration == .milliseconds(100))
+    }
+
+    @Test func aCommandThatFailsBeforeTheAppStartsLeavesNoScreen() async throws {
+        let failure = try await #require(throws: TapeFailure.self) {
+            try await TipJarStage.play("Approve\nPress enter", controls: RecordingControls(approvalError: Refusal(description: "no")))
+        }
+        #expect(failure.screen == nil)
+        #expect(failure.partial == nil)
+    }
+
+    @Test func hiddenStepsRunButAreNotRecordedNorTimed() async throws {
+        let recording = try await TipJarStage.play("Hide\nPress enter\nWait 1s\nShow\nPress down\nWait 200ms", latency: .milliseconds(300))
+        #expect(recording.frames[0].time == .zero)
+        #expect(recording.frames[0].buffer.shows("£0.99"))  // the shop, loaded while hidden
+        #expect(recording.frames.allSatisfy { $0.buffer.shows("£0.99") })
+        #expect(recording.duration == .milliseconds(300))  // down's pause and the wait; not the hidden 1.1 s
+    }
+
+    @Test func aTapeMayEndHiddenAndTheHiddenEndIsNotRecorded() async throws {
+        let recording = try await TipJarStage.play("Press enter\nWait 500ms\nHide\nPress down\nWait 1s")
+        #expect(recording.duration == .milliseconds(600))
+        #expect(try await recording.frames == TipJarStage.play("Press enter\nWait 500ms").frames)
+    }
+
+    @Test func screenshotsAreTakenWithTheirFileNames() async throws {
+        let recording = try await TipJarStage.play("Press enter\nWait 400ms\nScreenshot shop.svg\nPress down\nSnapshot picked")
+        #expect(recording.screenshots.map(\.name) == ["shop.svg"])
+        #expect(recording.screenshots[0].time == .milliseconds(500))
+        #expect(recording.screenshots[0].buffer.shows("£0.99"))
+        #expect(recording.snapshots.map(\.name) == ["picked"])
+        #expect(!recording.framesText().contains("shop.svg"))  // frames are the Snapshots'
     }
 
     @Test func snapshotsAreNamedAndTimed() async throws {
@@ -82,7 +137,7 @@ struct TapePlayerTests {
         )
         var setup = TapeSetup()
         setup.size = TerminalSize(width: 40, height: 12)
-        setup.catalog = TapeValue(text: "tips", line: 2)
+        setup.catalog = TapeValue(text: "tips", file: "test.tape", line: 2)
         let calls = await controls.calls
         #expect(calls == [
             .setup(setup),
@@ -93,9 +148,10 @@ struct TapePlayerTests {
 
     @Test func aRefusingControlNamesTheLine() async throws {
         let controls = RecordingControls(approvalError: Refusal(description: "nothing to approve"))
-        await #expect(throws: TapeError(file: "test.tape", line: 2, message: "Approve: nothing to approve")) {
-            _ = try await TipJarStage.play("Press enter\nApprove", controls: controls)
+        let failure = try await #require(throws: TapeFailure.self) {
+            try await TipJarStage.play("Press enter\nApprove", controls: controls)
         }
+        #expect(failure.error == TapeError(file: "test.tape", line: 2, message: "Approve: nothing to approve"))
     }
 
     @Test func sizeAndResizeSetTheScreen() async throws {
