@@ -44,7 +44,7 @@ public final class HeadlessApp: Sendable {
         settleLimit: Duration = .seconds(30)
     ) async {
         self.clock = clock
-        self.settleLimit = settleLimit
+        limit = LockedValue(settleLimit)
         app = StoreApp(backend: backend, layout: layout, size: size, options: options, clock: clock, epoch: epoch)
         await app.start()
         await settle()
@@ -175,14 +175,18 @@ public final class HeadlessApp: Sendable {
 
     /// How long `settle()` waits for work that never parks (30 seconds unless told: long
     /// enough for a machine busy with a whole test suite).
-    public let settleLimit: Duration
+    public var settleLimit: Duration {
+        get { limit.value }
+        set { limit.value = newValue }
+    }
 
     /// The settles that gave up, oldest first.
     public var settleTimeouts: [SettleTimeout] {
         timeouts.value
     }
 
-    private let timeouts = LockedTimeouts()
+    private let limit: LockedValue<Duration>
+    private let timeouts = LockedValue<[SettleTimeout]>([])
 
     /// A reading of everything in flight: what runs unparked, and the versions of every
     /// counter it came from, so two equal readings mean nothing moved between them.
@@ -208,7 +212,7 @@ public final class HeadlessApp: Sendable {
         let timeout = SettleTimeout(
             running: inFlight().running, lastMessages: Array(await app.messageLog.suffix(8)), at: clock.now.offset
         )
-        timeouts.append(timeout)
+        timeouts.value.append(timeout)
         FileHandle.standardError.write(Data("storefront: \(timeout)\n".utf8))
     }
 }
@@ -232,14 +236,17 @@ public struct SettleTimeout: Error, Sendable, CustomStringConvertible {
     }
 }
 
-/// The timeouts of a headless app, appended from any task.
-private final class LockedTimeouts: @unchecked Sendable {
+/// A value a headless app shares between tasks.
+private final class LockedValue<Value: Sendable>: @unchecked Sendable {
     private let lock = NSLock()
-    private var stored: [SettleTimeout] = []
+    private var stored: Value
 
-    var value: [SettleTimeout] { lock.withLock { stored } }
+    init(_ value: Value) {
+        stored = value
+    }
 
-    func append(_ timeout: SettleTimeout) {
-        lock.withLock { stored.append(timeout) }
+    var value: Value {
+        get { lock.withLock { stored } }
+        set { lock.withLock { stored = newValue } }
     }
 }
