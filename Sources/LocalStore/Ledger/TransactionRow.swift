@@ -31,7 +31,8 @@ struct TransactionRow: Sendable {
         try db.cachedStatement(sql: resignSQL).execute(arguments: StatementArguments(values))
     }
 
-    private static func columnValues(of transaction: LedgerTransaction) -> [DatabaseValue] {
+    /// The signed columns' values, in `LedgerTransaction.signedFields` order.
+    static func columnValues(of transaction: LedgerTransaction) -> [DatabaseValue] {
         LedgerTransaction.signedFields.map { field in
             switch field.value(transaction) {
             case nil: .null
