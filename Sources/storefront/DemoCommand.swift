@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LocalStore
 import StoreCatalog
 import TerminalUI
 
@@ -47,6 +48,13 @@ struct DemoCommand: AsyncParsableCommand {
 
     @OptionGroup var screenOptions: ScreenOptions
 
+    @Option(help: ArgumentHelp("The customer account the tape's store serves (default: local).", valueName: "id"))
+    var account: Parsed<CustomerAccount>?
+
+    func validate() throws {
+        _ = try account?.get()
+    }
+
     func run() async throws {
         let url = URL(fileURLWithPath: tape)
         let text = try readTape(at: url)
@@ -56,7 +64,10 @@ struct DemoCommand: AsyncParsableCommand {
         } catch {
             throw CommandFailure(error.description, exitCode: .dataError)
         }
-        let stage = DemoStage(tapeFolder: url.deletingLastPathComponent(), file: tape, screenOptions: screenOptions)
+        let stage = DemoStage(
+            tapeFolder: url.deletingLastPathComponent(), file: tape, screenOptions: screenOptions,
+            account: try account?.get()
+        )
         let recording: TapeRecording
         do {
             recording = try await TapePlayer(tape: parsed, stage: stage.make).play()
