@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LocalStore
 import StoreCatalog
 import TerminalUI
 
@@ -59,6 +60,13 @@ struct DemoCommand: AsyncParsableCommand {
 
     @OptionGroup var screenOptions: ScreenOptions
 
+    @Option(help: ArgumentHelp("The customer account the tape's store serves (default: local).", valueName: "id"))
+    var account: Parsed<CustomerAccount>?
+
+    func validate() throws {
+        _ = try account?.get()
+    }
+
     func run() async throws {
         let parsed: Tape
         do {
@@ -66,9 +74,10 @@ struct DemoCommand: AsyncParsableCommand {
         } catch let error as TapeError {
             throw CommandFailure(error.description, exitCode: .dataError)
         }
+        let stage = DemoStage(screenOptions: screenOptions, account: try account?.get())
         let recording: TapeRecording
         do {
-            recording = try await TapePlayer(tape: parsed, stage: DemoStage(screenOptions: screenOptions).make).play()
+            recording = try await TapePlayer(tape: parsed, stage: stage.make).play()
         } catch let error as TapeError {
             throw CommandFailure(error.description, exitCode: .dataError)
         } catch let failure as TapeFailure {

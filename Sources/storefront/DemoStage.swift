@@ -15,9 +15,12 @@ import TerminalUI
 /// ```
 struct DemoStage: Sendable {
     let screenOptions: ScreenOptions
+    /// The customer the tape's store serves; nil is `local`.
+    var account: CustomerAccount?
 
     @Sendable func make(setup: TapeSetup, clock: VirtualClock) async throws -> TapeStage {
         var arguments = ["--in-memory"]
+        if let account { arguments += ["--account", account.id] }
         if let catalog = setup.catalog { arguments += ["--catalog", try catalogArgument(catalog)] }
         if let storefront = setup.storefront {
             guard StorefrontCountry(countryCode: storefront.text) != nil else {

@@ -105,10 +105,15 @@ struct ScreenOptions: ParsableArguments {
         )
     }
 
-    /// Who the storefront runs as, for Sign In: this machine's one customer, and the ledger
-    /// that holds their purchases.
+    /// Who the storefront runs as, for Sign In: the customer account (this machine's one
+    /// customer unless `--account` named another), and the ledger that holds their purchases.
     static func account(of store: LocalStore, in language: InterfaceLanguage) -> String {
-        guard let ledger = store.ledger.files?.database.path else { return language.text("the local customer, with a ledger in memory") }
-        return language.text("the local customer, with the ledger %@", ledger)
+        let ledger = store.ledger.files?.database.path
+        switch (store.account == .local, ledger) {
+        case (true, nil): return language.text("the local customer, with a ledger in memory")
+        case (true, let ledger?): return language.text("the local customer, with the ledger %@", ledger)
+        case (false, nil): return language.text("account %@, with a ledger in memory", store.account.id)
+        case (false, let ledger?): return language.text("account %1$@, with the ledger %2$@", store.account.id, ledger)
+        }
     }
 }

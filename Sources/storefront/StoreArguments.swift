@@ -45,6 +45,18 @@ struct APIFailure: CommandLineValue {
     }
 }
 
+extension CustomerAccount: CommandLineValue {
+    /// `--account`: an ID without whitespace or control characters, such as `alice` or
+    /// `SHA256:q3F…/+=`.
+    init(commandLine argument: String) throws {
+        do {
+            try self.init(argument)
+        } catch {
+            throw ValidationError("--account \(argument.debugDescription): \(error).")
+        }
+    }
+}
+
 extension StorefrontCountry: CommandLineValue {
     /// `--storefront`: an ISO 3166 alpha-3 code the storefront table knows, in any case.
     init(commandLine argument: String) throws {

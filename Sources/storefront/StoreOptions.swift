@@ -4,8 +4,9 @@ import LocalStore
 import StoreCatalog
 import StorefrontModel
 
-/// The options of every command that opens the store: the catalog, the ledger, the
-/// storefront and locale, and the test controls that override the catalog's settings.
+/// The options of every command that opens the store: the catalog, the ledger and the
+/// customer account in it, the storefront and locale, and the test controls that override
+/// the catalog's settings.
 ///
 /// ```swift
 /// struct Buy: AsyncParsableCommand {
@@ -27,6 +28,12 @@ struct StoreOptions: ParsableArguments {
 
     @Flag(help: "Keep the ledger in memory: nothing is saved.")
     var inMemory = false
+
+    @Option(help: ArgumentHelp(
+        "The customer account whose purchases, requests and store time to use (default: local).",
+        valueName: "id"
+    ))
+    var account: Parsed<CustomerAccount>?
 
     @Option(help: ArgumentHelp("Time every store call takes: 500ms, 1.5s, or a range such as 300ms-800ms.", valueName: "duration"))
     var latency: Parsed<Latency>?
@@ -64,6 +71,7 @@ struct StoreOptions: ParsableArguments {
             throw ValidationError("--ledger and --in-memory cannot be used together.")
         }
         // Read as the command line was parsed; a bad one is refused here, before anything opens.
+        _ = try account?.get()
         _ = try latency?.get()
         for failure in failures { _ = try failure.get() }
         _ = try storefront?.get()
@@ -101,7 +109,7 @@ struct StoreOptions: ParsableArguments {
         if let originalAppVersion { controls.originalAppVersion = originalAppVersion }
         if let offerCodes { controls.offerCodes = try Self.readOfferCodes(offerCodes, catalog: catalog) }
         return LocalStore(
-            catalog: catalog, ledger: opened, clock: clock,
+            catalog: catalog, ledger: opened, account: try account?.get() ?? .local, clock: clock,
             storefront: try storefront?.get(), locale: locale, controls: controls
         )
     }

@@ -95,12 +95,13 @@ struct StoreHarness {
         controls: StoreControls = StoreControls(),
         storefront: StorefrontCountry? = nil,
         locale: String? = nil,
-        ledger location: LedgerLocation = .inMemory
+        ledger location: LedgerLocation = .inMemory,
+        account: CustomerAccount = .local
     ) throws {
         let storeClock = StoreClock(clock, startingAt: Fixtures.epoch)
-        ledger = try Ledger(location: location, environment: [:], now: { storeClock.now })
+        ledger = try Ledger(location: location, environment: [:], now: { storeClock.now }).scoped(to: account)
         store = LocalStore(
-            catalog: catalog, ledger: ledger, clock: storeClock, storefront: storefront, locale: locale, controls: controls
+            catalog: catalog, ledger: ledger, account: account, clock: storeClock, storefront: storefront, locale: locale, controls: controls
         )
     }
 

@@ -7,7 +7,8 @@ extension LocalStore {
     /// Redeems an offer code: a subscription offer code of the catalog (its reference name
     /// is the code) or a code of the codes file (`StoreControls.offerCodes`). The grant is
     /// written like a purchase, signed, with offer type "code" and the code as its offer ID,
-    /// once per customer: the same code again is `OfferCodeError.alreadyRedeemed`.
+    /// once per customer account: the same code again is `OfferCodeError.alreadyRedeemed`,
+    /// while another account may still redeem it.
     ///
     /// ```swift
     /// let granted = try await store.redeem(offerCode: "birdwatcher")
@@ -23,8 +24,8 @@ extension LocalStore {
         }
         try await checkEligibility(for: grant, code: code, entries: entries)
         let now = try await storeNow()
-        // Keyed by the code, so two terminals redeeming it at once write one transaction.
-        let attemptID = Self.attemptID(redeeming: code)
+        // Keyed by the account and code, so two terminals redeeming it at once write one transaction.
+        let attemptID = Self.attemptID(redeeming: code, account: account)
         if let offer = grant.offer {
             let request = PurchaseRequest(redeeming: offer, product: grant.product)
             return handOut(try await subscribe(request, attemptID: attemptID, at: now), sending: false)
@@ -87,9 +88,12 @@ extension LocalStore {
         }
     }
 
-    /// The purchase-attempt ID of redeeming `code`: the same every time.
-    static func attemptID(redeeming code: String) -> UUID {
-        let digest = Array(SHA256.hash(data: Data("offer-code:\(code)".utf8)))
+    /// The purchase-attempt ID of `account` redeeming `code`: the same every time. The
+    /// `local` account keeps the ID it had before ledgers had accounts.
+    static func attemptID(redeeming code: String, account: CustomerAccount) -> UUID {
+        // An account ID has no spaces, so the first space ends it.
+        let name = account == .local ? "offer-code:\(code)" : "offer-code \(account.id) \(code)"
+        let digest = Array(SHA256.hash(data: Data(name.utf8)))
         return UUID(uuid: (
             digest[0], digest[1], digest[2], digest[3], digest[4], digest[5], digest[6], digest[7],
             digest[8], digest[9], digest[10], digest[11], digest[12], digest[13], digest[14], digest[15]

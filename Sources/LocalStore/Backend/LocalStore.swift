@@ -5,7 +5,10 @@ import StorefrontModel
 /// The embedded store: a `.storekit` catalog, a signed SQLite ledger and test controls,
 /// behind the `StoreBackend` protocol, in the spirit of Xcode's StoreKit Testing.
 ///
-/// Time comes from the injected `clock` plus the ledger's store-time offset, which every
+/// A store serves one customer `account`: it reads and writes that account's rows of the
+/// ledger alone, so its entitlements, offers, requests and updates are that customer's.
+///
+/// Time comes from the injected `clock` plus the account's store-time offset, which every
 /// process on the ledger shares (`advanceStoreTime(by:)` moves it). Subscriptions renew
 /// when store time passes their expiration, the next time the store is asked about them.
 ///
@@ -20,8 +23,10 @@ import StorefrontModel
 public actor LocalStore: StoreBackend, UpdateDeliveryReporting {
     /// The catalog as this store sells it: storefront, currency and locale.
     public nonisolated let catalog: CatalogStorefront
-    /// The signed ledger every purchase is recorded in.
+    /// The signed ledger every purchase is recorded in, scoped to `account`.
     public nonisolated let ledger: Ledger
+    /// The customer this store serves.
+    public nonisolated var account: CustomerAccount { ledger.account }
     /// Where the store sleeps (latency, ledger watching) and reads the date from.
     public nonisolated let clock: StoreClock
     /// The test controls in force; change them with `setControls(_:)`.
@@ -41,16 +46,18 @@ public actor LocalStore: StoreBackend, UpdateDeliveryReporting {
     ///   - storefront: sells in this country's currency instead of the catalog's `_storefront`.
     ///   - locale: names products for this locale instead of the catalog's `_locale`.
     ///   - controls: the test controls; `nil` takes them from the catalog's settings.
+    ///   - account: the customer served, whatever account `ledger` was scoped to.
     public init(
         catalog: Catalog,
         ledger: Ledger,
+        account: CustomerAccount = .local,
         clock: StoreClock = .live,
         storefront: StorefrontCountry? = nil,
         locale: String? = nil,
         controls: StoreControls? = nil
     ) {
         self.catalog = CatalogStorefront(catalog: catalog, storefront: storefront, locale: locale)
-        self.ledger = ledger
+        self.ledger = ledger.scoped(to: account)
         self.clock = clock
         self.controls = controls ?? StoreControls(settings: catalog.settings)
     }

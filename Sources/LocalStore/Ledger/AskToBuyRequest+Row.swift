@@ -44,7 +44,8 @@ extension AskToBuyRequest {
             status: status,
             createdAt: Date(ledgerMilliseconds: try row.decode(forColumn: "createdAt")),
             decidedAt: try row.decode(Int64?.self, forColumn: "decidedAt").map(Date.init(ledgerMilliseconds:)),
-            purchase: purchase
+            purchase: purchase,
+            account: CustomerAccount(checked: try row.decode(forColumn: "account"))
         )
     }
 }

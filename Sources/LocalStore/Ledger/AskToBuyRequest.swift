@@ -21,6 +21,8 @@ public struct AskToBuyRequest: Sendable, Hashable, Identifiable {
     /// The purchase as asked for; approval records it with the approval date (a
     /// subscription is bought again at approval, by the plan-change rules then).
     public let purchase: LedgerPurchase
+    /// The customer who asked; approval records the purchase in this account.
+    public let account: CustomerAccount
 
     public var productID: String { purchase.productID }
 }

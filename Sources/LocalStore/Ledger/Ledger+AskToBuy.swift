@@ -16,6 +16,9 @@ extension Ledger {
         if let problem = purchase.problem { throw .invalidPurchase(problem) }
         return try await write { db in
             if let filed = try AskToBuyRequest.fetchOne(db, where: "purchaseAttemptID = ?", [attemptID.uuidString]) {
+                guard filed.account == self.account else {
+                    throw LedgerError.purchaseAttemptOfAnotherAccount(attemptID: attemptID, account: self.account)
+                }
                 guard filed.productID == purchase.productID else {
                     throw LedgerError.purchaseAttemptReused(
                         attemptID: attemptID, recordedProductID: filed.productID, requestedProductID: purchase.productID
@@ -25,10 +28,12 @@ extension Ledger {
             }
             try db.execute(
                 sql: """
-                    INSERT INTO askToBuyRequests (purchaseAttemptID, status, createdAt, purchase)
-                    VALUES (?, 'pending', ?, ?)
+                    INSERT INTO askToBuyRequests (purchaseAttemptID, status, createdAt, purchase, account)
+                    VALUES (?, 'pending', ?, ?, ?)
                     """,
-                arguments: [attemptID.uuidString, date.ledgerMilliseconds, try AskToBuyRequest.encode(purchase)]
+                arguments: [
+                    attemptID.uuidString, date.ledgerMilliseconds, try AskToBuyRequest.encode(purchase), self.account.id,
+                ]
             )
             return try AskToBuyRequest.fetchOne(db, where: "id = ?", [db.lastInsertedRowID])!
         }
@@ -72,20 +77,23 @@ extension Ledger {
                 throw LedgerError.askToBuyRequestAlreadyDecided(id: requestID, status: .approved)
             }
             try db.execute(
-                sql: "UPDATE askToBuyRequests SET status = 'declined', decidedAt = ? WHERE id = ? AND status = 'pending'",
-                arguments: [date.ledgerMilliseconds, requestID]
+                sql: """
+                    UPDATE askToBuyRequests SET status = 'declined', decidedAt = ?
+                    WHERE id = ? AND account = ? AND status = 'pending'
+                    """,
+                arguments: [date.ledgerMilliseconds, requestID, self.account.id]
             )
             return try self.askToBuyRequest(id: requestID, in: db)
         }
     }
 
-    /// Every Ask to Buy request, oldest first.
+    /// Every Ask to Buy request of the account, oldest first.
     ///
     /// ```swift
     /// let pending = try await ledger.askToBuyRequests().filter { $0.status == .pending }
     /// ```
     public func askToBuyRequests() async throws(LedgerError) -> [AskToBuyRequest] {
-        try await read { db in try AskToBuyRequest.fetchAll(db) }
+        try await read { db in try AskToBuyRequest.fetchAll(db, where: "account = ?", [self.account.id]) }
     }
 
     /// Marks a pending request approved; a request already decided fails.
@@ -95,13 +103,14 @@ extension Ledger {
             throw LedgerError.askToBuyRequestAlreadyDecided(id: requestID, status: request.status)
         }
         try db.execute(
-            sql: "UPDATE askToBuyRequests SET status = 'approved', decidedAt = ? WHERE id = ?",
-            arguments: [date.ledgerMilliseconds, requestID]
+            sql: "UPDATE askToBuyRequests SET status = 'approved', decidedAt = ? WHERE id = ? AND account = ?",
+            arguments: [date.ledgerMilliseconds, requestID, account.id]
         )
     }
 
+    /// The account's request `id`.
     private func askToBuyRequest(id: Int64, in db: Database) throws -> AskToBuyRequest {
-        guard let request = try AskToBuyRequest.fetchOne(db, where: "id = ?", [id]) else {
+        guard let request = try AskToBuyRequest.fetchOne(db, where: "id = ? AND account = ?", [id, account.id]) else {
             throw LedgerError.askToBuyRequestNotFound(id: id)
         }
         return request

@@ -2,12 +2,12 @@ import Foundation
 import GRDB
 
 /// Renewal preferences live in `storeState` under `renewal.<originalID>`, as text such as
-/// `1 pass.basic.monthly` (auto-renew flag, space, product ID): they are the store's
-/// bookkeeping, shared by every process on the ledger, and not signed.
+/// `1 pass.basic.monthly` (auto-renew flag, space, product ID), in the account's rows:
+/// they are the store's bookkeeping, shared by every process on the ledger, and not signed.
 extension Ledger {
     private static let renewalKeyPrefix = "renewal."
 
-    /// Every stored preference, by the chain's original transaction ID.
+    /// Every stored preference of the account, by the chain's original transaction ID.
     ///
     /// ```swift
     /// let preferences = try await ledger.renewalPreferences()
@@ -16,8 +16,8 @@ extension Ledger {
     public func renewalPreferences() async throws(LedgerError) -> [Int64: RenewalPreference] {
         let rows = try await read { db in
             try Row.fetchAll(
-                db, sql: "SELECT key, value FROM storeState WHERE key LIKE ?",
-                arguments: [Self.renewalKeyPrefix + "%"]
+                db, sql: "SELECT key, value FROM storeState WHERE account = ? AND key LIKE ?",
+                arguments: [self.account.id, Self.renewalKeyPrefix + "%"]
             ).map { row -> (String, String) in (try row.decode(forColumn: "key"), try row.decode(forColumn: "value")) }
         }
         var preferences: [Int64: RenewalPreference] = [:]
@@ -39,24 +39,19 @@ extension Ledger {
     /// ```
     public func setRenewalPreference(_ preference: RenewalPreference?, originalID: Int64) async throws(LedgerError) {
         try await write { db in
-            try Self.saveRenewalPreference(preference?.storedText, originalID: originalID, in: db)
+            try self.saveRenewalPreference(preference?.storedText, originalID: originalID, in: db)
         }
     }
 
-    static func saveRenewalPreference(_ text: String?, originalID: Int64, in db: Database) throws {
-        let key = renewalKeyPrefix + String(originalID)
-        if let text {
-            try db.execute(
-                sql: "INSERT INTO storeState (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-                arguments: [key, text]
-            )
-        } else {
-            try db.execute(sql: "DELETE FROM storeState WHERE key = ?", arguments: [key])
-        }
+    func saveRenewalPreference(_ text: String?, originalID: Int64, in db: Database) throws {
+        try saveStoreState(text, key: Self.renewalKeyPrefix + String(originalID), in: db)
     }
 
-    static func deleteRenewalPreferences(in db: Database) throws {
-        try db.execute(sql: "DELETE FROM storeState WHERE key LIKE ?", arguments: [renewalKeyPrefix + "%"])
+    func deleteRenewalPreferences(in db: Database) throws {
+        try db.execute(
+            sql: "DELETE FROM storeState WHERE account = ? AND key LIKE ?",
+            arguments: [account.id, Self.renewalKeyPrefix + "%"]
+        )
     }
 }
 

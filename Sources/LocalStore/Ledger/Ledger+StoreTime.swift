@@ -1,8 +1,8 @@
 import Foundation
 import GRDB
 
-/// The store clock's offset from the wall clock, shared by every process on
-/// the ledger: `storefront advance 1mo` moves it, renewals and expiry read it.
+/// The store clock's offset from the wall clock, one per account and shared by every
+/// process on the ledger: `storefront advance 1mo` moves it, renewals and expiry read it.
 extension Ledger {
     private static let storeTimeOffsetKey = "storeTimeOffset"
 
@@ -12,7 +12,7 @@ extension Ledger {
     /// let storeNow = Date().addingTimeInterval(try await ledger.storeTimeOffset())
     /// ```
     public func storeTimeOffset() async throws(LedgerError) -> TimeInterval {
-        try await read { db in try Self.storeTimeOffset(db) }
+        try await read { db in try self.storeTimeOffset(db) }
     }
 
     /// Sets the offset, for example back to 0 on reset.
@@ -21,7 +21,7 @@ extension Ledger {
     /// try await ledger.setStoreTimeOffset(0)
     /// ```
     public func setStoreTimeOffset(_ offset: TimeInterval) async throws(LedgerError) {
-        try await write { db in try Self.saveStoreTimeOffset(offset, db) }
+        try await write { db in try self.saveStoreState(offset, key: Self.storeTimeOffsetKey, in: db) }
     }
 
     /// Moves the store clock forward by `interval` and returns the new offset;
@@ -32,20 +32,13 @@ extension Ledger {
     /// ```
     public func advanceStoreTime(by interval: TimeInterval) async throws(LedgerError) -> TimeInterval {
         try await write { db in
-            let offset = try Self.storeTimeOffset(db) + interval
-            try Self.saveStoreTimeOffset(offset, db)
+            let offset = try self.storeTimeOffset(db) + interval
+            try self.saveStoreState(offset, key: Self.storeTimeOffsetKey, in: db)
             return offset
         }
     }
 
-    private static func storeTimeOffset(_ db: Database) throws -> TimeInterval {
-        try Double.fetchOne(db, sql: "SELECT value FROM storeState WHERE key = ?", arguments: [storeTimeOffsetKey]) ?? 0
-    }
-
-    private static func saveStoreTimeOffset(_ offset: TimeInterval, _ db: Database) throws {
-        try db.execute(
-            sql: "INSERT INTO storeState (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-            arguments: [storeTimeOffsetKey, offset]
-        )
+    private func storeTimeOffset(_ db: Database) throws -> TimeInterval {
+        try Double.fetchOne(db, sql: Self.storeStateSQL, arguments: [account.id, Self.storeTimeOffsetKey]) ?? 0
     }
 }

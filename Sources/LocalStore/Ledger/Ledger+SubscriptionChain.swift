@@ -48,7 +48,7 @@ extension Ledger {
             case .keep(let plan):
                 return try self.autoRenewable(id: plan.id, in: db)
             case .renew(let plan, let preference):
-                try Self.saveRenewalPreference(preference?.storedText, originalID: plan.transaction.originalID, in: db)
+                try self.saveRenewalPreference(preference?.storedText, originalID: plan.transaction.originalID, in: db)
                 return try self.autoRenewable(id: plan.id, in: db)
             case .record(let purchase, let chainID?, let replacedID):
                 return try self.insertSubscription(
@@ -77,7 +77,7 @@ extension Ledger {
                 return true
             }
         }
-        try Self.saveRenewalPreference(nil, originalID: chain.transaction.originalID, in: db)
+        try self.saveRenewalPreference(nil, originalID: chain.transaction.originalID, in: db)
         return try insert(
             purchase, attemptID: attemptID,
             original: (chain.transaction.originalID, chain.transaction.originalPurchaseDate), in: db

@@ -67,9 +67,9 @@ extension Ledger {
         return entry(row)
     }
 
-    /// The row `id`, which must be an auto-renewable subscription.
+    /// The account's row `id`, which must be an auto-renewable subscription.
     func autoRenewable(id: Int64, in db: Database) throws -> TransactionRow {
-        guard let row = try TransactionRow.fetchOne(db, id: id) else {
+        guard let row = try TransactionRow.fetchOne(db, account: account, id: id) else {
             throw LedgerError.transactionNotFound(id: id)
         }
         guard row.transaction.productType == .autoRenewable else {

@@ -21,22 +21,22 @@ extension Ledger {
         return entry(row)
     }
 
-    /// Every transaction, oldest first, each with its verification result.
+    /// Every transaction of the account, oldest first, each with its verification result.
     ///
     /// ```swift
     /// let unverified = try await ledger.transactions().filter { !$0.isVerified }
     /// ```
     public func transactions() async throws(LedgerError) -> [LedgerEntry] {
-        await entries(try await read { db in try TransactionRow.fetchAll(db) })
+        await entries(try await read { db in try TransactionRow.fetchAll(db, account: self.account) })
     }
 
-    /// The transaction with this ID, verified; nil when there is none.
+    /// The account's transaction with this ID, verified; nil when it has none.
     ///
     /// ```swift
     /// if let entry = try await ledger.transaction(id: 7) { print(entry.verification) }
     /// ```
     public func transaction(id: Int64) async throws(LedgerError) -> LedgerEntry? {
-        try await read { db in try TransactionRow.fetchOne(db, id: id) }.map(entry)
+        try await read { db in try TransactionRow.fetchOne(db, account: self.account, id: id) }.map(entry)
     }
 
     /// Transactions the app has not finished yet, oldest first: the ones to
@@ -46,7 +46,7 @@ extension Ledger {
     /// for entry in try await ledger.unfinishedTransactions() { print(entry.transaction.productID) }
     /// ```
     public func unfinishedTransactions() async throws(LedgerError) -> [LedgerEntry] {
-        await entries(try await read { db in try TransactionRow.fetchAll(db, where: "finished = 0") })
+        await entries(try await read { db in try TransactionRow.fetchAll(db, account: self.account, where: "finished = 0") })
     }
 
     /// Marks a transaction delivered, StoreKit's `Transaction.finish()`. Finishing twice is harmless.
@@ -56,7 +56,9 @@ extension Ledger {
     /// ```
     public func finishTransaction(id: Int64) async throws(LedgerError) {
         try await write { db in
-            try db.execute(sql: "UPDATE transactions SET finished = 1 WHERE id = ?", arguments: [id])
+            try db.execute(
+                sql: "UPDATE transactions SET finished = 1 WHERE id = ? AND account = ?", arguments: [id, self.account.id]
+            )
             if db.changesCount == 0 { throw LedgerError.transactionNotFound(id: id) }
         }
     }
@@ -84,8 +86,8 @@ extension Ledger {
         return entry(row)
     }
 
-    /// Deletes every transaction, Ask to Buy request and renewal preference,
-    /// StoreKit's `clearTransactions()`.
+    /// Deletes every transaction, Ask to Buy request and renewal preference of the
+    /// account, StoreKit's `clearTransactions()`; other accounts keep theirs.
     ///
     /// The store key and store time stay, and transaction IDs are never reused.
     ///
@@ -94,16 +96,22 @@ extension Ledger {
     /// ```
     public func clearTransactions() async throws(LedgerError) {
         try await write { db in
-            try db.execute(sql: "DELETE FROM transactions; DELETE FROM askToBuyRequests")
-            try Self.deleteRenewalPreferences(in: db)
+            try db.execute(
+                sql: "DELETE FROM transactions WHERE account = ?; DELETE FROM askToBuyRequests WHERE account = ?",
+                arguments: [self.account.id, self.account.id]
+            )
+            try self.deleteRenewalPreferences(in: db)
         }
     }
 
     // MARK: - Inside a write
 
-    /// The row `attemptID` already recorded, or nil; it must be for the same product.
+    /// The row `attemptID` already recorded, or nil; it must be for the same account and product.
     func recordedRow(attemptID: UUID, productID: String, in db: Database) throws -> TransactionRow? {
         guard let row = try TransactionRow.fetchOne(db, attemptID: attemptID) else { return nil }
+        guard row.transaction.account == account else {
+            throw LedgerError.purchaseAttemptOfAnotherAccount(attemptID: attemptID, account: account)
+        }
         guard row.transaction.productID == productID else {
             throw LedgerError.purchaseAttemptReused(
                 attemptID: attemptID, recordedProductID: row.transaction.productID, requestedProductID: productID
@@ -120,7 +128,8 @@ extension Ledger {
             return recorded
         }
         let transaction = LedgerTransaction(
-            id: try nextTransactionID(db), purchase: purchase, original: original, signedDate: now()
+            id: try nextTransactionID(db), purchase: purchase, account: account, original: original,
+            signedDate: now()
         )
         let row = TransactionRow(
             transaction: transaction, isFinished: false, purchaseAttemptID: attemptID,
@@ -135,7 +144,7 @@ extension Ledger {
     func resign(
         id: Int64, in db: Database, _ change: (inout LedgerTransaction) throws -> Bool
     ) throws -> TransactionRow {
-        guard var row = try TransactionRow.fetchOne(db, id: id) else {
+        guard var row = try TransactionRow.fetchOne(db, account: account, id: id) else {
             throw LedgerError.transactionNotFound(id: id)
         }
         try requireVerified(row)
@@ -147,7 +156,7 @@ extension Ledger {
     }
 
     /// The ID the next transaction gets: IDs are signed, so the ledger picks
-    /// them itself (AUTOINCREMENT's rule: above every ID ever used) before signing.
+    /// them itself (AUTOINCREMENT's rule: above every ID ever used, in any account) before signing.
     private func nextTransactionID(_ db: Database) throws -> Int64 {
         try Int64.fetchOne(db, sql: """
             SELECT MAX(

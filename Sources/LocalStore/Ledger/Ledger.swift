@@ -23,6 +23,9 @@ import GRDB
 /// process being killed at any moment (a power cut may lose the latest
 /// commits, never half of one). Writers wait behind a busy timeout, so several
 /// storefront processes share one ledger without reporting "database is locked".
+///
+/// A ledger value reads and writes one customer's rows, `account` (`local` unless
+/// `scoped(to:)` says otherwise); other accounts' rows in the same file are out of its sight.
 public struct Ledger: Sendable {
     /// How long a write waits for another process's write before giving up.
     public static let busyTimeout: TimeInterval = 10
@@ -32,6 +35,8 @@ public struct Ledger: Sendable {
     public let files: LedgerLocation.Files?
     /// The key that signs and verifies; its `description` never shows the private half.
     public let signingKey: StoreSigningKey
+    /// The customer whose rows this value reads and writes.
+    public private(set) var account = CustomerAccount.local
 
     let database: any DatabaseWriter
     /// The store's clock for `signedDate`; injected so tests and demos are deterministic.
@@ -120,6 +125,18 @@ public struct Ledger: Sendable {
         if try writer.read(migrator.hasBeenSuperseded) {
             throw LedgerError.notALedger(path: path, reason: "it was written by a newer version of storefront")
         }
+    }
+
+    /// The same ledger file and key, serving `account`'s rows.
+    ///
+    /// ```swift
+    /// let alice = ledger.scoped(to: try CustomerAccount("alice"))
+    /// let bobs = try await ledger.scoped(to: try CustomerAccount("bob")).transactions()  // none of alice's
+    /// ```
+    public func scoped(to account: CustomerAccount) -> Ledger {
+        var scoped = self
+        scoped.account = account
+        return scoped
     }
 
     // MARK: - Access

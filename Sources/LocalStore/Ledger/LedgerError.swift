@@ -39,6 +39,8 @@ public enum LedgerError: Error, Sendable, Hashable, CustomStringConvertible {
     case notAnAutoRenewableSubscription(id: Int64, productID: String)
     /// A purchase attempt ID already recorded a purchase of another product.
     case purchaseAttemptReused(attemptID: UUID, recordedProductID: String, requestedProductID: String)
+    /// A purchase attempt ID was already used by another customer account.
+    case purchaseAttemptOfAnotherAccount(attemptID: UUID, account: CustomerAccount)
     /// No Ask to Buy request has this ID.
     case askToBuyRequestNotFound(id: Int64)
     /// The Ask to Buy request was already approved or declined the other way.
@@ -52,7 +54,7 @@ public enum LedgerError: Error, Sendable, Hashable, CustomStringConvertible {
         case .signingFailed: 70
         case .invalidCatalogIdentifier, .invalidPurchase, .notALedger, .invalidKeyFile, .transactionNotFound,
              .unverifiedTransaction, .notAnAutoRenewableSubscription, .purchaseAttemptReused,
-             .askToBuyRequestNotFound, .askToBuyRequestAlreadyDecided: 65
+             .purchaseAttemptOfAnotherAccount, .askToBuyRequestNotFound, .askToBuyRequestAlreadyDecided: 65
         }
     }
 
@@ -84,6 +86,8 @@ public enum LedgerError: Error, Sendable, Hashable, CustomStringConvertible {
             "transaction \(id) (\(productID)) is not an auto-renewable subscription"
         case .purchaseAttemptReused(let attemptID, let recorded, let requested):
             "purchase attempt \(attemptID) already bought \(recorded); it cannot also buy \(requested)"
+        case .purchaseAttemptOfAnotherAccount(let attemptID, let account):
+            "purchase attempt \(attemptID) belongs to another account; account \(account) cannot reuse it"
         case .askToBuyRequestNotFound(let id):
             "no Ask to Buy request with ID \(id)"
         case .askToBuyRequestAlreadyDecided(let id, let status):

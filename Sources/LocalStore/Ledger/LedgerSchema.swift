@@ -52,6 +52,30 @@ enum LedgerSchema {
                 ) STRICT;
                 """)
         }
+        migrator.registerMigration("v2-accounts") { db in
+            // Every row so far was the one customer's: the default makes them `local`, whose
+            // signed payload has no account key, so they verify unchanged. storeState's key
+            // becomes (account, key), which SQLite can only do by copying the table.
+            try db.execute(sql: """
+                ALTER TABLE transactions ADD COLUMN account TEXT NOT NULL DEFAULT 'local';
+                DROP INDEX transactions_unfinished;
+                CREATE INDEX transactions_account ON transactions(account, id);
+                CREATE INDEX transactions_unfinished ON transactions(account, id) WHERE finished = 0;
+
+                ALTER TABLE askToBuyRequests ADD COLUMN account TEXT NOT NULL DEFAULT 'local';
+                CREATE INDEX askToBuyRequests_account ON askToBuyRequests(account, id);
+
+                CREATE TABLE storeStateByAccount (
+                    account TEXT NOT NULL DEFAULT 'local',
+                    key TEXT NOT NULL,
+                    value ANY,
+                    PRIMARY KEY (account, key)
+                ) STRICT;
+                INSERT INTO storeStateByAccount (account, key, value) SELECT 'local', key, value FROM storeState;
+                DROP TABLE storeState;
+                ALTER TABLE storeStateByAccount RENAME TO storeState;
+                """)
+        }
         return migrator
     }()
 

@@ -4,6 +4,8 @@ import Foundation
 ///
 /// Every property is a column of the `transactions` table and a key of the
 /// signed JWS payload, under the same name. Dates have millisecond precision.
+/// The `local` account is signed as no `account` key at all, as rows were before
+/// ledgers had accounts, so those rows verify as `local` and as nothing else.
 ///
 /// ```swift
 /// let entry = try await ledger.recordPurchase(purchase, attemptID: UUID())
@@ -35,13 +37,18 @@ public struct LedgerTransaction: Sendable, Hashable, Identifiable {
     /// ISO 4217 code of `price`.
     public internal(set) var currency: String?
     public internal(set) var subscriptionGroupID: String?
+    /// The customer this transaction belongs to.
+    public internal(set) var account: CustomerAccount
     /// When the store last signed this transaction (at purchase, refund or expiry).
     public internal(set) var signedDate: Date
 }
 
 extension LedgerTransaction {
     /// A new transaction made from `purchase`; renewals pass their chain's original.
-    init(id: Int64, purchase: LedgerPurchase, original: (id: Int64, purchaseDate: Date)?, signedDate: Date) {
+    init(
+        id: Int64, purchase: LedgerPurchase, account: CustomerAccount, original: (id: Int64, purchaseDate: Date)?,
+        signedDate: Date
+    ) {
         self.id = id
         originalID = original?.id ?? id
         productID = purchase.productID
@@ -62,10 +69,11 @@ extension LedgerTransaction {
         price = purchase.price
         currency = purchase.currency
         subscriptionGroupID = purchase.subscriptionGroupID
+        self.account = account
         self.signedDate = signedDate.millisecondPrecision
     }
 
-    /// Every signed field, in key order: its name is both its column in
+    /// Every signed field but the account, in key order: its name is both its column in
     /// `transactions` and its key in the JWS payload.
     static let signedFields: [(name: String, value: @Sendable (LedgerTransaction) -> JSONScalar?)] = [
         ("appAccountToken", { $0.appAccountToken.map { .string($0.uuidString) } }),
@@ -95,9 +103,11 @@ extension LedgerTransaction {
         date.map { .integer($0.ledgerMilliseconds) }
     }
 
-    /// The JWS payload: a key per signed field, absent when the field is nil.
+    /// The JWS payload: a key per signed field, absent when the field is nil, and the
+    /// account unless it is `local`.
     var signedPayload: JSONObject {
-        Self.signedFields.compactMap { field in field.value(self).map { (field.name, $0) } }
+        let fields: JSONObject = Self.signedFields.compactMap { field in field.value(self).map { (field.name, $0) } }
+        return account == .local ? fields : [("account", .string(account.id))] + fields
     }
 }
 

@@ -9,7 +9,7 @@ struct TransactionRow: Sendable {
     var jws: String
 
     private static let insertSQL: String = {
-        let columns = LedgerTransaction.signedFields.map(\.name) + ["finished", "purchaseAttemptID", "jws"]
+        let columns = LedgerTransaction.signedFields.map(\.name) + ["account", "finished", "purchaseAttemptID", "jws"]
         let placeholders = Array(repeating: "?", count: columns.count).joined(separator: ", ")
         return "INSERT INTO transactions (\(columns.joined(separator: ", "))) VALUES (\(placeholders))"
     }()
@@ -21,17 +21,18 @@ struct TransactionRow: Sendable {
 
     func insert(_ db: Database) throws {
         let values = Self.columnValues(of: transaction)
-            + [isFinished.databaseValue, purchaseAttemptID.uuidString.databaseValue, jws.databaseValue]
+            + [transaction.account.id.databaseValue, isFinished.databaseValue, purchaseAttemptID.uuidString.databaseValue, jws.databaseValue]
         try db.cachedStatement(sql: Self.insertSQL).execute(arguments: StatementArguments(values))
     }
 
-    /// Rewrites the signed columns of an existing transaction with its new JWS.
+    /// Rewrites the signed columns of an existing transaction with its new JWS; its account stays.
     static func resign(_ transaction: LedgerTransaction, jws: String, in db: Database) throws {
         let values = columnValues(of: transaction) + [jws.databaseValue, transaction.id.databaseValue]
         try db.cachedStatement(sql: resignSQL).execute(arguments: StatementArguments(values))
     }
 
-    private static func columnValues(of transaction: LedgerTransaction) -> [DatabaseValue] {
+    /// The signed columns' values, in `LedgerTransaction.signedFields` order.
+    static func columnValues(of transaction: LedgerTransaction) -> [DatabaseValue] {
         LedgerTransaction.signedFields.map { field in
             switch field.value(transaction) {
             case nil: .null
@@ -42,7 +43,24 @@ struct TransactionRow: Sendable {
         }
     }
 
-    static func fetchAll(_ db: Database, where condition: String = "1", arguments: StatementArguments = []) throws
+    /// `account`'s rows that meet `condition`, oldest first.
+    static func fetchAll(
+        _ db: Database, account: CustomerAccount, where condition: String = "1", arguments: StatementArguments = []
+    ) throws -> [TransactionRow] {
+        try fetchAll(db, where: "account = ? AND (\(condition))", arguments: [account.id] + arguments)
+    }
+
+    /// The row of `id` in `account`.
+    static func fetchOne(_ db: Database, account: CustomerAccount, id: Int64) throws -> TransactionRow? {
+        try fetchAll(db, account: account, where: "id = ?", arguments: [id]).first
+    }
+
+    /// The row `attemptID` recorded, in any account: attempt IDs are unique in the whole ledger.
+    static func fetchOne(_ db: Database, attemptID: UUID) throws -> TransactionRow? {
+        try fetchAll(db, where: "purchaseAttemptID = ?", arguments: [attemptID.uuidString]).first
+    }
+
+    private static func fetchAll(_ db: Database, where condition: String, arguments: StatementArguments) throws
         -> [TransactionRow]
     {
         let rows = try Row.fetchCursor(
@@ -54,14 +72,6 @@ struct TransactionRow: Sendable {
             result.append(try TransactionRow(row: row))
         }
         return result
-    }
-
-    static func fetchOne(_ db: Database, id: Int64) throws -> TransactionRow? {
-        try fetchAll(db, where: "id = ?", arguments: [id]).first
-    }
-
-    static func fetchOne(_ db: Database, attemptID: UUID) throws -> TransactionRow? {
-        try fetchAll(db, where: "purchaseAttemptID = ?", arguments: [attemptID.uuidString]).first
     }
 
     init(transaction: LedgerTransaction, isFinished: Bool, purchaseAttemptID: UUID, jws: String) {
@@ -83,6 +93,7 @@ struct TransactionRow: Sendable {
         func uuid(_ column: String) throws -> UUID? {
             try row.decode(String?.self, forColumn: column).map { try required(UUID(uuidString: $0), column) }
         }
+        let account = CustomerAccount(checked: try row.decode(String.self, forColumn: "account"))
         transaction = LedgerTransaction(
             id: id,
             originalID: try row.decode(forColumn: "originalID"),
@@ -104,6 +115,7 @@ struct TransactionRow: Sendable {
             price: try row.decode(String?.self, forColumn: "price").map { try required(Decimal(string: $0), "price") },
             currency: try row.decode(forColumn: "currency"),
             subscriptionGroupID: try row.decode(forColumn: "subscriptionGroupID"),
+            account: account,
             signedDate: try required(date("signedDate"), "signedDate")
         )
         isFinished = try row.decode(forColumn: "finished")
