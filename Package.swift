@@ -115,6 +115,11 @@ let package = Package(
             exclude: ["__Snapshots__", "App/__Snapshots__"]
         ),
         .testTarget(name: "CursesBackendTests", dependencies: ["CursesBackend", "TerminalUI"]),
+        // Key fingerprints against ssh-keygen, authorized_keys errors, the host key file, limits.
+        .testTarget(
+            name: "StorefrontSSHTests",
+            dependencies: ["StorefrontSSH", "StorefrontTestSupport", .product(name: "NIOSSH", package: "swift-nio-ssh")]
+        ),
         // The command line as a user runs it, the built binary as a child process: catalog,
         // snapshot, demo, the store commands, exit codes, purchases killed mid-way.
         .testTarget(
