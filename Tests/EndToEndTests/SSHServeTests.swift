@@ -136,9 +136,8 @@ struct SSHServeTests {
         let shop = try await SSHShop(Self.tipJar + ["--idle", "2s"], folder: scratch.url)
         let key = try await shop.makeKey("ada")
         let tmux = try await TmuxSession(width: 80, height: 24, command: shellCommand(try shop.ssh(key: key)) + "; sleep 60")
-        _ = try await tmux.screen(showing: "Consumables")
-        #expect(shop.children.count == 1)
-        _ = try await tmux.screen(showing: "No key pressed for 2s")
+        // The store draws meanwhile (on a busy machine it may not even have drawn yet): only keys count.
+        _ = try await tmux.screen(showing: "No key pressed for 2s", timeout: .seconds(30))
         #expect(shop.children.isEmpty, "children left: \(shop.children)")
     }
 
