@@ -9,7 +9,7 @@ server's descriptors back where they started. Prints connect -> first frame p50/
 
     python3 Tests/Load/ssh_load.py .build/release/storefront --sessions 100 --moves 50
 """
-import argparse, asyncio, json, os, re, signal, statistics, subprocess, sys, tempfile, time
+import argparse, asyncio, json, os, re, signal, subprocess, sys, tempfile, time
 
 import asyncssh
 
@@ -55,6 +55,25 @@ async def customer(port, key, moves):
         return first_frame
 
 
+async def first_frame_alone(port):
+    key = asyncssh.generate_private_key("ssh-ed25519")
+    start = time.monotonic()
+    async with asyncssh.connect("127.0.0.1", port=port, username="customer", client_keys=[key],
+                                known_hosts=None, agent_path=None) as connection:
+        process = await connection.create_process(term_type="xterm-256color", term_size=(80, 24), encoding=None)
+        await Screen(process).wait_for("Consumables")
+        elapsed = time.monotonic() - start
+        process.stdin.write(b"q")
+        return elapsed
+
+
+def percentile(sorted_times, p):
+    """In milliseconds, nearest rank."""
+    if not sorted_times:
+        return float("nan")
+    return sorted_times[min(len(sorted_times) - 1, int(len(sorted_times) * p / 100))] * 1000
+
+
 def children(pid):
     found = []
     for task in os.listdir(f"/proc/{pid}/task"):
@@ -72,6 +91,7 @@ async def main():
     parser.add_argument("storefront")
     parser.add_argument("--sessions", type=int, default=100)
     parser.add_argument("--moves", type=int, default=50)
+    parser.add_argument("--samples", type=int, default=20, help="one customer at a time, for connect -> first frame alone")
     arguments = parser.parse_args()
 
     scratch = tempfile.mkdtemp(prefix="storefront-ssh-load-")
@@ -84,6 +104,7 @@ async def main():
         line = server.stdout.readline()
         port = int(re.search(r"127\.0\.0\.1:(\d+)", line).group(1))
         fds_before = descriptors(server.pid)
+        alone = sorted([await first_frame_alone(port) for _ in range(arguments.samples)])
         keys = [asyncssh.generate_private_key("ssh-ed25519") for _ in range(arguments.sessions)]
 
         results = await asyncio.gather(*(customer(port, key, arguments.moves) for key in keys), return_exceptions=True)
@@ -104,10 +125,12 @@ async def main():
         left = children(server.pid)
         fds_after = descriptors(server.pid)
 
-        p50 = statistics.median(times) * 1000 if times else float("nan")
-        p99 = times[min(len(times) - 1, int(len(times) * 0.99))] * 1000 if times else float("nan")
+        p50, p99 = percentile(times, 50), percentile(times, 99)
         print(f"sessions {arguments.sessions}, moves {arguments.moves}: {len(times)} completed, {len(failures)} failed")
-        print(f"connect -> first frame: p50 {p50:.0f} ms, p99 {p99:.0f} ms (all {arguments.sessions} at once)")
+        if alone:
+            print(f"connect -> first frame, one customer at a time: p50 {percentile(alone, 50):.0f} ms, "
+                  f"p99 {percentile(alone, 99):.0f} ms ({len(alone)} samples)")
+        print(f"connect -> first frame, all {arguments.sessions} at once: p50 {p50:.0f} ms, p99 {p99:.0f} ms")
         print(f"transactions {bought} (want {arguments.sessions}); children left {len(left)}; "
               f"server fds {fds_before} -> {fds_after}")
         for failure in failures[:5]:
