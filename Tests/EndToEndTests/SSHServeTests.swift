@@ -167,3 +167,45 @@ struct SSHServeTests {
         #expect(shop.children.isEmpty, "the storefront outlived its client: \(shop.children)")
     }
 }
+
+/// What a session's child holds, and what its keys cannot do.
+@Suite("storefront serve --ssh: each session's child")
+struct SSHSessionChildTests {
+    @Test func eachChildHoldsOnlyItsOwnTerminal() async throws {
+        let scratch = try TemporaryDirectory()
+        let shop = try await SSHShop(SSHServeTests.tipJar, folder: scratch.url)
+        let ada = try await shop.makeKey("ada")
+        let bob = try await shop.makeKey("bob")
+        let first = try await TmuxSession(width: 80, height: 24, command: shellCommand(try shop.ssh(key: ada)))
+        let second = try await TmuxSession(width: 80, height: 24, command: shellCommand(try shop.ssh(key: bob)))
+        _ = try await first.screen(showing: "Consumables")
+        _ = try await second.screen(showing: "Consumables")
+        let children = shop.children
+        #expect(children.count == 2)
+        var terminals: Set<String> = []
+        for child in children {
+            let folder = "/proc/\(child)/fd"
+            let targets = try FileManager.default.contentsOfDirectory(atPath: folder)
+                .compactMap { try? FileManager.default.destinationOfSymbolicLink(atPath: "\(folder)/\($0)") }
+            let held = Set(targets.filter { $0.hasPrefix("/dev/pts/") || $0 == "/dev/ptmx" })
+            #expect(held.count == 1 && !held.contains("/dev/ptmx"), "child \(child) holds \(held)")
+            terminals.formUnion(held)
+        }
+        #expect(terminals.count == 2, "the two sessions share a terminal: \(terminals)")
+    }
+
+    @Test func ctrlZSuspendsNothing() async throws {
+        let scratch = try TemporaryDirectory()
+        let shop = try await SSHShop(SSHServeTests.tipJar, folder: scratch.url)
+        let key = try await shop.makeKey("ada")
+        let tmux = try await TmuxSession(width: 80, height: 24, command: shellCommand(try shop.ssh(key: key)))
+        _ = try await tmux.screen(showing: "Consumables")
+        try await tmux.sendRaw("C-z")
+        try await tmux.press("enter")
+        _ = try await tmux.screen(showing: "£0.99")  // the store still answers keys
+        for child in shop.children {
+            let state = try String(contentsOfFile: "/proc/\(child)/stat", encoding: .utf8).split(separator: " ")[2]
+            #expect(state != "T", "a session's storefront was stopped")
+        }
+    }
+}
