@@ -6,7 +6,7 @@ import Darwin
 import Foundation
 
 /// How a child ended: an exit status, or the signal that killed it.
-enum ChildExit: Sendable, Equatable {
+enum ChildExit: Sendable {
     case exited(Int32)
     case signaled(Int32)
 

@@ -28,8 +28,6 @@ final class SessionRegistry: @unchecked Sendable {
         self.limits = limits
     }
 
-    var count: Int { lock.withLock { sessions.count } }
-
     /// Admits a session, or returns the message that refuses it.
     func open(_ id: ObjectIdentifier, account: String, control: SessionControl) -> String? {
         lock.withLock {

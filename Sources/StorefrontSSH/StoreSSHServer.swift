@@ -26,9 +26,6 @@ public final class StoreSSHServer: Sendable {
     /// The port it listens on (the one picked, when settings asked for 0).
     public var port: Int { listener.localAddress?.port ?? settings.port }
 
-    /// How many sessions are open now.
-    public var sessionCount: Int { registry.count }
-
     private init(group: MultiThreadedEventLoopGroup, listener: Channel, registry: SessionRegistry, settings: SSHServerSettings) {
         self.group = group
         self.listener = listener
