@@ -208,4 +208,24 @@ struct SSHSessionChildTests {
             #expect(state != "T", "a session's storefront was stopped")
         }
     }
+
+    @Test func aClientGoneMidPurchaseLeavesItRecordedOnceOrNotAtAll() async throws {
+        let scratch = try TemporaryDirectory()
+        let shop = try await SSHShop(["--catalog", "tipjar", "--latency", "1s"], folder: scratch.url)
+        let key = try await shop.makeKey("ada")
+        var tmux: TmuxSession? = try await TmuxSession(width: 80, height: 24, command: shellCommand(try shop.ssh(key: key)))
+        _ = try await tmux?.screen(showing: "Consumables")
+        try await tmux?.press("enter")
+        _ = try await tmux?.screen(showing: "£0.99")
+        try await tmux?.press("enter")
+        _ = try await tmux?.screen(showing: "Confirm Purchase")
+        try await tmux?.press("y")
+        tmux = nil  // gone while the store takes its second
+        let deadline = ContinuousClock.now + .seconds(15)
+        while !shop.children.isEmpty, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(50)) }
+        #expect(shop.children.isEmpty)
+        let bought = try await shop.exec(key: key, "transactions", "--json")
+        #expect(bought.status == 0, "\(bought.stderr)")
+        #expect(try bought.array().count <= 1)
+    }
 }
