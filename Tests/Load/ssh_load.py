@@ -5,7 +5,7 @@ Starts its own server (127.0.0.1, a port the system picks, data in a scratch fol
 SESSIONS clients (asyncssh, from PyPI) each open a terminal session, wait for the first frame,
 open the tip jar's shop, move MOVES times, buy once and leave. Then it checks what a user would:
 exactly one transaction per customer, no session dropped, no child left (zombie or not), and the
-server's descriptors back where they started. Prints connect -> first frame p50/p99.
+server's descriptors back where they started. Prints connect -> first frame and key -> screen p50/p99, and the bytes one move sends.
 
     python3 Tests/Load/ssh_load.py .build/release/storefront --sessions 100 --moves 50
 """
@@ -63,8 +63,26 @@ async def first_frame_alone(port):
         process = await connection.create_process(term_type="xterm-256color", term_size=(80, 24), encoding=None)
         await Screen(process).wait_for("Consumables")
         elapsed = time.monotonic() - start
+        await quiet_bytes(process)  # the rest of the first frame
+        pressed = time.monotonic()
+        process.stdin.write(b"\x1b[B")  # one move down
+        moved = await quiet_bytes(process)
         process.stdin.write(b"q")
-        return elapsed
+        return elapsed, moved[0] - pressed, moved[1]
+
+
+async def quiet_bytes(process, quiet=0.15):
+    """Reads until nothing comes for `quiet` seconds: (when the first byte came, how many came)."""
+    first, count = None, 0
+    while True:
+        try:
+            chunk = await asyncio.wait_for(process.stdout.read(65536), quiet)
+        except asyncio.TimeoutError:
+            return (first or time.monotonic()), count
+        if not chunk:
+            return (first or time.monotonic()), count
+        first = first or time.monotonic()
+        count += len(chunk)
 
 
 def percentile(sorted_times, p):
@@ -103,7 +121,10 @@ async def main():
     try:
         line = server.stdout.readline()
         port = int(re.search(r"127\.0\.0\.1:(\d+)", line).group(1))
-        alone = sorted([await first_frame_alone(port) for _ in range(arguments.samples)])
+        samples = [await first_frame_alone(port) for _ in range(arguments.samples)]
+        alone = sorted(sample[0] for sample in samples)
+        key_to_screen = sorted(sample[1] for sample in samples)
+        bytes_per_move = sorted(sample[2] for sample in samples)
         # The baseline once the server is warm (its event loops and crypto have opened what they keep).
         await asyncio.sleep(1)
         fds_before = descriptors(server.pid)
@@ -132,6 +153,8 @@ async def main():
         if alone:
             print(f"connect -> first frame, one customer at a time: p50 {percentile(alone, 50):.0f} ms, "
                   f"p99 {percentile(alone, 99):.0f} ms ({len(alone)} samples)")
+            print(f"key -> screen over SSH: p50 {percentile(key_to_screen, 50):.1f} ms, "
+                  f"p99 {percentile(key_to_screen, 99):.1f} ms; bytes per move: {bytes_per_move[len(bytes_per_move) // 2]}")
         print(f"connect -> first frame, all {arguments.sessions} at once: p50 {p50:.0f} ms, p99 {p99:.0f} ms")
         print(f"transactions {bought} (want {arguments.sessions}); children left {len(left)}; "
               f"server fds {fds_before} -> {fds_after}")
