@@ -42,10 +42,15 @@ public final class StoreSSHServer: Sendable {
             .childChannelOption(ChannelOptions.socketOption(.tcp_nodelay), value: 1)
             .childChannelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
+                    let gate = PublicKeyGate(authorizedKeys: settings.authorizedKeys)
                     try channel.pipeline.syncOperations.addHandlers([
-                        Self.sshHandler(settings: settings, registry: registry, allocator: channel.allocator),
+                        Self.sshHandler(settings: settings, registry: registry, gate: gate, allocator: channel.allocator),
                         ConnectionErrorHandler(),
                     ])
+                    // A connection that never signs in holds nothing for long.
+                    channel.eventLoop.scheduleTask(in: .seconds(30)) {
+                        if gate.account == nil { channel.close(promise: nil) }
+                    }
                 }
             }
         do {
@@ -59,8 +64,9 @@ public final class StoreSSHServer: Sendable {
 
     /// One connection's SSH: this server's host key and banner, public keys only, and
     /// session channels only (no port forwarding, no direct-tcpip).
-    private static func sshHandler(settings: SSHServerSettings, registry: SessionRegistry, allocator: ByteBufferAllocator) -> NIOSSHHandler {
-        let gate = PublicKeyGate(authorizedKeys: settings.authorizedKeys)
+    private static func sshHandler(
+        settings: SSHServerSettings, registry: SessionRegistry, gate: PublicKeyGate, allocator: ByteBufferAllocator
+    ) -> NIOSSHHandler {
         let configuration = SSHServerConfiguration(
             hostKeys: [settings.hostKey], userAuthDelegate: gate, globalRequestDelegate: nil,  // NIOSSH's default refuses tcpip-forward
             banner: .init(message: AcceptedKeyType.banner, languageTag: "en")
