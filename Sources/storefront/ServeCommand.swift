@@ -99,7 +99,7 @@ struct ServeCommand: AsyncParsableCommand {
             let listening = ListenAddress(host: address.host, port: server.port)
             StoreCommandSupport.print(
                 "storefront: serving over SSH on \(listening) (host key \(KeyFingerprint(settings.hostKey.publicKey))); "
-                    + "customers connect with: ssh -p \(server.port) \(address.host)"
+                    + "customers connect with: ssh -p \(server.port) \(address.reachableName)"
             )
             await server.runUntilSignalled()
         } catch let error as SSHServeError {
@@ -126,5 +126,10 @@ extension ListenAddress {
     init(host: String, port: Int) {
         self.host = host
         self.port = port
+    }
+
+    /// The name a customer types: this machine's when listening on every address.
+    var reachableName: String {
+        ["0.0.0.0", "::"].contains(host) ? ProcessInfo.processInfo.hostName : host
     }
 }
