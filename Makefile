@@ -4,7 +4,7 @@ SHELL := /bin/bash
 CONFIG ?= release
 BIN = .build/$(CONFIG)/storefront
 
-.PHONY: run test build deps demo pictures bench check
+.PHONY: run test build deps demo pictures bench check load
 
 # System libraries the package links: ncursesw (the terminal) and sqlite3 (GRDB's ledger).
 deps:
@@ -25,6 +25,14 @@ test: deps
 bench: deps
 	$(SWIFT) build -c release
 	.build/release/storefront-bench $(if $(QUICK),--quick) --command "make bench$(if $(QUICK), QUICK=$(QUICK))"
+	@if python3 -c "import asyncssh" 2>/dev/null; then \
+		python3 Tests/Load/ssh_load.py .build/release/storefront --sessions 20 --moves 10 --samples 50; \
+	else echo "serve --ssh, connect -> first frame: skipped (pip install asyncssh)"; fi
+
+# serve --ssh under load (python3 + asyncssh from PyPI: pip install asyncssh): 100 customers at
+# once each open the tip jar, move 50 times and buy once; exactly 100 transactions, no child left.
+load: build
+	python3 Tests/Load/ssh_load.py $(BIN) --sessions 100 --moves 50
 
 # Package.swift against the imports (.ci/check-imports.swift), then the reliability suite (RELIABILITY=1: catalog fuzzing, key storms, SIGKILLed
 # purchases, concurrent buyers, a full disk), libFuzzer on the catalog parser, then a scan of

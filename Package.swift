@@ -18,6 +18,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-ssh", from: "0.15.1"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
     ],
@@ -58,10 +60,21 @@ let package = Package(
             name: "StorefrontTesting",
             dependencies: ["TerminalUI", .product(name: "SnapshotTesting", package: "swift-snapshot-testing")]
         ),
+        // `storefront serve --ssh`: the SSH server (sockets, keys, limits, one child per session
+        // on its own pseudo-terminal). It never draws, and keeps swift-nio to itself.
+        .target(
+            name: "StorefrontSSH",
+            dependencies: [
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOSSH", package: "swift-nio-ssh"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
         .executableTarget(
             name: "storefront",
             dependencies: [
-                "StoreCatalog", "StorefrontModel", "LocalStore", "TerminalUI", "CatalogLayouts", "CursesBackend",
+                "StoreCatalog", "StorefrontModel", "LocalStore", "TerminalUI", "CatalogLayouts", "CursesBackend", "StorefrontSSH",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -102,6 +115,11 @@ let package = Package(
             exclude: ["__Snapshots__", "App/__Snapshots__", "Articles/__Snapshots__"]
         ),
         .testTarget(name: "CursesBackendTests", dependencies: ["CursesBackend", "TerminalUI"]),
+        // Key fingerprints against ssh-keygen, authorized_keys errors, the host key file, limits.
+        .testTarget(
+            name: "StorefrontSSHTests",
+            dependencies: ["StorefrontSSH", "StorefrontTestSupport", .product(name: "NIOSSH", package: "swift-nio-ssh")]
+        ),
         // The command line as a user runs it, the built binary as a child process: catalog,
         // snapshot, demo, the store commands, exit codes, purchases killed mid-way.
         .testTarget(

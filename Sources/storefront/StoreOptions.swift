@@ -85,17 +85,9 @@ struct StoreOptions: ParsableArguments {
     /// settings. Throws a `CommandFailure` with the sysexits code when it cannot.
     func makeStore(clock: StoreClock = .live) throws -> LocalStore {
         let catalog = try catalogOption.load()
-        let location: LedgerLocation
-        if inMemory {
-            location = .inMemory
-        } else if let ledger {
-            location = .path(URL(fileURLWithPath: ledger))
-        } else {
-            location = .default(catalogIdentifier: catalog.identifier ?? catalogName)
-        }
         let opened: Ledger
         do {
-            opened = try Ledger(location: location)
+            opened = try Ledger(location: ledgerLocation(of: catalog))
         } catch {
             throw CommandFailure(error.description, exitCode: ExitCode(error.exitCode))
         }
@@ -112,6 +104,13 @@ struct StoreOptions: ParsableArguments {
             catalog: catalog, ledger: opened, account: try account?.get() ?? .local, clock: clock,
             storefront: try storefront?.get(), locale: locale, controls: controls
         )
+    }
+
+    /// Where the ledger is: `--in-memory`, `--ledger`, else the catalog's default.
+    func ledgerLocation(of catalog: Catalog) -> LedgerLocation {
+        if inMemory { return .inMemory }
+        if let ledger { return .path(URL(fileURLWithPath: ledger)) }
+        return .default(catalogIdentifier: catalog.identifier ?? catalogName)
     }
 
     /// The codes of `--offer-codes FILE`; a file that cannot be read or has a bad line

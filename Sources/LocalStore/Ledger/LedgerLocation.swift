@@ -37,8 +37,7 @@ public enum LedgerLocation: Sendable, Hashable {
             guard Self.isFolderName(catalogIdentifier) else {
                 throw .invalidCatalogIdentifier(catalogIdentifier)
             }
-            database = try Self.dataHome(environment)
-                .appendingPathComponent("storefront", isDirectory: true)
+            database = try Self.dataDirectory(environment: environment)
                 .appendingPathComponent(catalogIdentifier, isDirectory: true)
                 .appendingPathComponent("ledger.sqlite", isDirectory: false)
         }
@@ -46,6 +45,16 @@ public enum LedgerLocation: Sendable, Hashable {
             database: database,
             signingKey: database.deletingLastPathComponent().appendingPathComponent("store-key.pem")
         )
+    }
+
+    /// `$XDG_DATA_HOME/storefront`, where the default ledgers (and the SSH host key) live.
+    ///
+    /// ```swift
+    /// try LedgerLocation.dataDirectory(environment: ["HOME": "/home/ada"]).path
+    /// // /home/ada/.local/share/storefront
+    /// ```
+    public static func dataDirectory(environment: [String: String]) throws(LedgerError) -> URL {
+        try dataHome(environment).appendingPathComponent("storefront", isDirectory: true)
     }
 
     /// The XDG base directory rule: only an absolute XDG_DATA_HOME counts.

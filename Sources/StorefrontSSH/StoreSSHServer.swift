@@ -1,0 +1,147 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Dispatch
+import Foundation
+import NIOCore
+import NIOPosix
+import NIOSSH
+
+/// The storefront over SSH: listens, signs customers in by their keys, and runs each
+/// session's storefront as a child on a terminal of its own. It never draws.
+///
+/// ```swift
+/// let server = try await StoreSSHServer.start(settings)
+/// print("listening on port \(server.port)")
+/// await server.runUntilSignalled()   // SIGTERM or SIGINT: drain, then stop
+/// ```
+public final class StoreSSHServer: Sendable {
+    private let group: MultiThreadedEventLoopGroup
+    private let listener: Channel
+    private let registry: SessionRegistry
+    private let settings: SSHServerSettings
+
+    /// The port it listens on (the one picked, when settings asked for 0).
+    public var port: Int { listener.localAddress?.port ?? settings.port }
+
+    private init(group: MultiThreadedEventLoopGroup, listener: Channel, registry: SessionRegistry, settings: SSHServerSettings) {
+        self.group = group
+        self.listener = listener
+        self.registry = registry
+        self.settings = settings
+    }
+
+    /// Binds the address; 69 (EX_UNAVAILABLE) naming it when it cannot.
+    public static func start(_ settings: SSHServerSettings) async throws(SSHServeError) -> StoreSSHServer {
+        let group = MultiThreadedEventLoopGroup(numberOfThreads: System.coreCount)
+        let registry = SessionRegistry(limits: settings.limits)
+        let bootstrap = ServerBootstrap(group: group)
+            .serverChannelOption(ChannelOptions.socketOption(.so_reuseaddr), value: 1)
+            .childChannelOption(ChannelOptions.socketOption(.tcp_nodelay), value: 1)
+            .childChannelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    let gate = PublicKeyGate(authorizedKeys: settings.authorizedKeys)
+                    try channel.pipeline.syncOperations.addHandlers([
+                        Self.sshHandler(settings: settings, registry: registry, gate: gate, allocator: channel.allocator),
+                        ConnectionErrorHandler(),
+                    ])
+                    // A connection that never signs in holds nothing for long.
+                    channel.eventLoop.scheduleTask(in: .seconds(30)) {
+                        if gate.account == nil { channel.close(promise: nil) }
+                    }
+                }
+            }
+        do {
+            let listener = try await bootstrap.bind(host: settings.host, port: settings.port).get()
+            return StoreSSHServer(group: group, listener: listener, registry: registry, settings: settings)
+        } catch {
+            try? await group.shutdownGracefully()
+            throw .unavailable("--ssh \(settings.host):\(settings.port): cannot listen: \(error)")
+        }
+    }
+
+    /// One connection's SSH: this server's host key and banner, public keys only, and
+    /// session channels only (no port forwarding, no direct-tcpip).
+    private static func sshHandler(
+        settings: SSHServerSettings, registry: SessionRegistry, gate: PublicKeyGate, allocator: ByteBufferAllocator
+    ) -> NIOSSHHandler {
+        let configuration = SSHServerConfiguration(
+            hostKeys: [settings.hostKey], userAuthDelegate: gate, globalRequestDelegate: nil,  // NIOSSH's default refuses tcpip-forward
+            banner: .init(message: AcceptedKeyType.banner, languageTag: "en")
+        )
+        return NIOSSHHandler(role: .server(configuration), allocator: allocator) { channel, type in
+            guard case .session = type, let account = gate.account else {
+                return channel.eventLoop.makeFailedFuture(SSHServeError("only session channels are served", exitCode: 1))
+            }
+            return channel.eventLoop.makeCompletedFuture {
+                try channel.pipeline.syncOperations.addHandler(SessionHandler(settings: settings, registry: registry, account: account))
+            }
+        }
+    }
+
+    /// Stops admitting, tells the open sessions, gives them `drain`, then ends them and
+    /// closes every connection.
+    public func stop() async {
+        let open = registry.stopAccepting()
+        try? await listener.close()
+        if !open.isEmpty {
+            let drain = settings.drain
+            open.forEach { $0.notify("The store is closing in \(drain.spoken). Please finish your purchase.") }
+            await registry.waitUntilEmpty(upTo: drain)
+            registry.stopAccepting().forEach { $0.end("The store is closing. Thank you for shopping!") }
+            // A child that ignores SIGHUP gets SIGKILL after 5 s (SessionHandler.end).
+            await registry.waitUntilEmpty(upTo: .seconds(6))
+        }
+        try? await group.shutdownGracefully()
+    }
+
+    /// Serves until SIGTERM or SIGINT, then `stop()`s.
+    public func runUntilSignalled() async {
+        signal(SIGPIPE, SIG_IGN)
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let once = StopOnce(continuation)
+            for number in [SIGTERM, SIGINT] {
+                // Dispatch sees a signal only once its default action is off.
+                signal(number, SIG_IGN)
+                let source = DispatchSource.makeSignalSource(signal: number)
+                source.setEventHandler { once.fire() }
+                source.resume()
+                once.keep(source)
+            }
+        }
+        await stop()
+    }
+}
+
+/// Resumes a continuation once, and keeps the signal sources alive until then.
+private final class StopOnce: @unchecked Sendable {
+    private let lock = NSLock()
+    private var continuation: CheckedContinuation<Void, Never>?
+    private var sources: [any DispatchSourceSignal] = []
+
+    init(_ continuation: CheckedContinuation<Void, Never>) {
+        self.continuation = continuation
+    }
+
+    func keep(_ source: any DispatchSourceSignal) {
+        lock.withLock { sources.append(source) }
+    }
+
+    func fire() {
+        lock.withLock { () -> CheckedContinuation<Void, Never>? in
+            defer { continuation = nil }
+            return continuation
+        }?.resume()
+    }
+}
+
+/// A connection that breaks the protocol is closed, and only that one.
+private final class ConnectionErrorHandler: ChannelInboundHandler, Sendable {
+    typealias InboundIn = Any
+
+    func errorCaught(context: ChannelHandlerContext, error: Error) {
+        context.close(promise: nil)
+    }
+}

@@ -1,0 +1,75 @@
+import ArgumentParser
+import Foundation
+import StorefrontSSH
+import TerminalUI
+
+/// `--ssh [HOST:]PORT`: where `serve` listens; 127.0.0.1 unless a host is given.
+struct ListenAddress: CommandLineValue, CustomStringConvertible {
+    var host: String
+    var port: Int
+
+    init(commandLine argument: String) throws {
+        var host = "127.0.0.1"
+        var portText = Substring(argument)
+        if let colon = argument.lastIndex(of: ":") {
+            host = String(argument[..<colon]).trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
+            portText = argument[argument.index(after: colon)...]
+        }
+        guard !host.isEmpty, let port = Int(portText), (0...65_535).contains(port) else {
+            throw ValidationError("--ssh \"\(argument)\" is not [HOST:]PORT, e.g. 2222 or 0.0.0.0:2222 (port 0 picks a free one).")
+        }
+        self.host = host
+        self.port = port
+    }
+
+    var description: String { host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)" }
+}
+
+/// What a session runs: `storefront run` for a shell; for `exec`, only the store's
+/// read-only commands, each for that account alone.
+enum SessionCommands {
+    static let readOnly = ["transactions", "entitlements", "requests"]
+
+    /// `store` is the serve command's own store options, handed on to every child.
+    static func launch(_ request: SessionRequest, store: [String]) -> SessionLaunch {
+        // One ledger for every customer: the key's fingerprint is the account.
+        let account = ["--account", request.account.description]
+        guard let command = request.command else { return .run(["run"] + store + account) }
+        let words = command.split(whereSeparator: \.isWhitespace).map(String.init)
+        guard let name = words.first, readOnly.contains(name), words.dropFirst().allSatisfy({ $0 == "--json" }), words.count <= 2 else {
+            return .refuse(
+                "storefront: \"\(command)\" is not offered over SSH; you may run "
+                    + readOnly.joined(separator: ", ") + " (each with or without --json), or connect with no command to shop."
+            )
+        }
+        return .run(words + store + account)
+    }
+
+    /// The arguments `serve` was given, less its own options: the store options every child gets.
+    static func storeArguments(_ serveArguments: [String]) -> [String] {
+        var kept: [String] = []
+        var skipsValue = false
+        for argument in serveArguments {
+            if skipsValue {
+                skipsValue = false
+            } else if let name = ServeCommand.ownOptions.first(where: { argument == $0 || argument.hasPrefix($0 + "=") }) {
+                skipsValue = argument == name
+            } else {
+                kept.append(argument)
+            }
+        }
+        return kept
+    }
+}
+
+/// A session time: `90s`, `10m`, `1h` (or what `--latency` takes, `500ms`, `1.5s`).
+enum SessionTime {
+    static func parse(_ text: String, option: String) throws -> Duration {
+        let units: [(suffix: String, seconds: Int64)] = [("h", 3600), ("m", 60)]
+        for unit in units where text.hasSuffix(unit.suffix) && !text.hasSuffix("ms") {
+            if let count = Int64(text.dropLast()), count > 0 { return .seconds(count * unit.seconds) }
+        }
+        if let duration = DurationText.parse(text), duration > .zero { return duration }
+        throw ValidationError("\(option) \"\(text)\" is not a time like 90s, 10m or 1h.")
+    }
+}

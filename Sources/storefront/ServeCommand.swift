@@ -1,0 +1,131 @@
+import ArgumentParser
+import Foundation
+import LocalStore
+import StorefrontSSH
+
+/// `storefront serve --ssh [HOST:]PORT`: the storefront over SSH. Each customer is the
+/// SHA-256 fingerprint of their key, and each session runs `storefront run` for that
+/// account, in a process and on a terminal of its own.
+///
+/// ```
+/// storefront serve --ssh 2222 --catalog tipjar
+/// ssh -p 2222 localhost                     # a customer, with their own key
+/// ssh -p 2222 localhost transactions --json # what they bought
+/// ```
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Serve the storefront over SSH: one storefront per session, one account per key.",
+        discussion: """
+            Customers sign in with an Ed25519 or ECDSA P-256 key (no passwords); the key's \
+            SHA-256 fingerprint, as ssh-keygen -lf prints it, is their account. A session \
+            with no command opens the store; `ssh … transactions|entitlements|requests [--json]` \
+            prints that account's. SIGTERM or SIGINT stops admitting, warns open sessions, \
+            waits --drain, then ends them. The store options are handed to every session.
+            """
+    )
+
+    /// Serve's own options, which the sessions do not get (every one takes a value).
+    static let ownOptions = [
+        "--ssh", "--host-key", "--authorized-keys", "--max-sessions", "--max-sessions-per-key", "--idle", "--max-session", "--drain",
+    ]
+
+    @Option(help: ArgumentHelp("Listen for SSH on [HOST:]PORT; the host is 127.0.0.1 unless given, port 0 picks a free one.", valueName: "[host:]port"))
+    var ssh: Parsed<ListenAddress>
+
+    @Option(help: ArgumentHelp(
+        "The Ed25519 host key, made on first start with mode 0600 (default: $XDG_DATA_HOME/storefront/ssh_host_ed25519_key). Give every server of one shop the same file.",
+        valueName: "path"
+    ))
+    var hostKey: String?
+
+    @Option(help: ArgumentHelp("Admit only the keys in this OpenSSH authorized_keys file (default: any key opens an account).", valueName: "file"))
+    var authorizedKeys: String?
+
+    @Option(help: "The most sessions open at once.")
+    var maxSessions = 64
+
+    @Option(help: "The most sessions one key may have open at once.")
+    var maxSessionsPerKey = 4
+
+    @Option(help: ArgumentHelp("End a session after this long without a keystroke (90s, 10m, 1h).", valueName: "time"))
+    var idle = "10m"
+
+    @Option(help: ArgumentHelp("End any session after this long.", valueName: "time"))
+    var maxSession = "1h"
+
+    @Option(help: ArgumentHelp("On SIGTERM, give open sessions this long before ending them.", valueName: "time"))
+    var drain = "10s"
+
+    @OptionGroup var storeOptions: StoreOptions
+
+    func validate() throws {
+        _ = try ssh.get()
+        if storeOptions.account != nil {
+            throw ValidationError("--account is each customer's own: serve signs every session in as its key's fingerprint.")
+        }
+        guard maxSessions > 0 else { throw ValidationError("--max-sessions \(maxSessions) must be at least 1.") }
+        guard maxSessionsPerKey > 0 else { throw ValidationError("--max-sessions-per-key \(maxSessionsPerKey) must be at least 1.") }
+        _ = try times()
+    }
+
+    func run() async throws {
+        let address = try ssh.get()
+        let environment = ProcessInfo.processInfo.environment
+        let hostKeyPath: String
+        do {
+            hostKeyPath = try hostKey ?? LedgerLocation.dataDirectory(environment: environment).appendingPathComponent("ssh_host_ed25519_key").path
+        } catch let error as LedgerError {
+            throw CommandFailure(error.description, exitCode: ExitCode(error.exitCode))
+        }
+        let store = SessionCommands.storeArguments(Array(CommandLine.arguments.dropFirst(2)))
+        do {
+            var settings = SSHServerSettings(
+                host: address.host, port: address.port, hostKey: try HostKeyFile.loadOrCreate(at: hostKeyPath),
+                executable: Self.executable
+            ) { request in
+                SessionCommands.launch(request, store: store)
+            }
+            settings.authorizedKeys = try authorizedKeys.map { path throws(SSHServeError) in try AuthorizedKeys(contentsOf: path) }
+            settings.limits = SessionLimits(total: maxSessions, perKey: maxSessionsPerKey)
+            (settings.idle, settings.maxSession, settings.drain) = try times()
+            // What a child needs to find its files; the customer's TERM, LANG and LC_* come from the session.
+            settings.environment = environment.filter { ["PATH", "HOME", "XDG_DATA_HOME", "STOREFRONT_RESOURCES", "NO_COLOR"].contains($0.key) }
+            let server = try await StoreSSHServer.start(settings)
+            let listening = ListenAddress(host: address.host, port: server.port)
+            StoreCommandSupport.print(
+                "storefront: serving over SSH on \(listening) (host key \(KeyFingerprint(settings.hostKey.publicKey))); "
+                    + "customers connect with: ssh -p \(server.port) \(address.reachableName)"
+            )
+            await server.runUntilSignalled()
+        } catch let error as SSHServeError {
+            throw CommandFailure(error.description, exitCode: ExitCode(error.exitCode))
+        }
+    }
+
+    private func times() throws -> (idle: Duration, maxSession: Duration, drain: Duration) {
+        (
+            try SessionTime.parse(idle, option: "--idle"),
+            try SessionTime.parse(maxSession, option: "--max-session"),
+            try SessionTime.parse(drain, option: "--drain")
+        )
+    }
+
+    /// This very program, which each session runs again as `storefront run`.
+    private static var executable: String {
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+            ?? URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().path
+    }
+}
+
+extension ListenAddress {
+    init(host: String, port: Int) {
+        self.host = host
+        self.port = port
+    }
+
+    /// The name a customer types: this machine's when listening on every address.
+    var reachableName: String {
+        ["0.0.0.0", "::"].contains(host) ? ProcessInfo.processInfo.hostName : host
+    }
+}

@@ -1,0 +1,231 @@
+import Foundation
+import StorefrontTestSupport
+import Testing
+
+/// `storefront serve --ssh` as customers meet it: the real OpenSSH client in tmux, each
+/// key an account of its own. Every test starts its own server on 127.0.0.1 and stops it.
+@Suite("storefront serve --ssh with OpenSSH")
+struct SSHServeTests {
+    static let tipJar = ["--catalog", "tipjar", "--latency", "0"]
+
+    @Test func aCustomerBrowsesAndBuysAndAnotherKeySeesNoneOfIt() async throws {
+        let scratch = try TemporaryDirectory()
+        let shop = try await SSHShop(Self.tipJar, folder: scratch.url)
+        let ada = try await shop.makeKey("ada")
+        let bob = try await shop.makeKey("bob")
+
+        let adaTerminal = try await TmuxSession(width: 80, height: 24, command: shellCommand(try shop.ssh(key: ada)))
+        _ = try await adaTerminal.screen(showing: "Consumables")
+        try await adaTerminal.press("enter")
+        _ = try await adaTerminal.screen(showing: "£0.99")
+        try await adaTerminal.press("enter")
+        _ = try await adaTerminal.screen(showing: "Confirm Purchase")
+        try await adaTerminal.press("y")
+        _ = try await adaTerminal.screen(showing: "Thank you")
+
+        let bobTerminal = try await TmuxSession(width: 80, height: 24, command: shellCommand(try shop.ssh(key: bob)))
+        _ = try await bobTerminal.screen(showing: "Your Purchases")
+        try await bobTerminal.press("down", "enter")
+        let purchases = try await bobTerminal.screen(showing: "Nothing yet.")
+        #expect(!purchases.joined().contains("Extra Fine Tip"), "Bob sees Ada's purchase:\n\(purchases.joined(separator: "\n"))")
+
+        let adaBought = try await shop.exec(key: ada, "transactions", "--json")
+        #expect(adaBought.status == 0, "\(adaBought.stderr)")
+        #expect(try adaBought.array().map { $0["productID"] as? String } == ["com.example.tipjar.nib.extrafine"])
+        let bobBought = try await shop.exec(key: bob, "transactions", "--json")
+        #expect(try bobBought.array().isEmpty)
+    }
+
+    @Test func theScreenFollowsTheClientsWindow() async throws {
+        let scratch = try TemporaryDirectory()
+        let shop = try await SSHShop(["--latency", "0"], folder: scratch.url)
+        let key = try await shop.makeKey("ada")
+        let tmux = try await TmuxSession(width: 80, height: 24, command: shellCommand(try shop.ssh(key: key)))
+        _ = try await tmux.screen(showing: "Backyard Birds Pass")
+        try await tmux.press("enter")
+        _ = try await tmux.screen(showing: "Meadow Monthly")
+        try await tmux.resize(width: 40, height: 12)
+        let pane = try await tmux.screen(showing: "$9.99 / mo")  // the narrow picker abbreviates periods
+        #expect(pane.count == 12)
+        #expect(pane.allSatisfy { $0.count <= 40 })
+    }
+
+    @Test func theCustomersLanguageCrossesOver() async throws {
+        let scratch = try TemporaryDirectory()
+        let shop = try await SSHShop(Self.tipJar, folder: scratch.url)
+        let key = try await shop.makeKey("ada")
+        let command = shellCommand(["env", "LANG=ja_JP.UTF-8"] + (try shop.ssh(key: key, options: ["-o", "SendEnv=LANG"])))
+        let tmux = try await TmuxSession(width: 80, height: 24, command: command)
+        _ = try await tmux.screen(showing: "購入済みの項目")  // Your Purchases
+    }
+
+    @Test func onlyAuthorizedKeysEnter() async throws {
+        let scratch = try TemporaryDirectory()
+        let allowed = try await SSHShop(Self.tipJar, folder: scratch.url)
+        let ada = try await allowed.makeKey("ada")
+        let bob = try await allowed.makeKey("bob")
+        _ = await allowed.stop()
+        let list = scratch.url.appendingPathComponent("authorized_keys")
+        try ("# the staff\n" + String(contentsOfFile: ada + ".pub", encoding: .utf8)).write(to: list, atomically: true, encoding: .utf8)
+
+        let shop = try await SSHShop(Self.tipJar + ["--authorized-keys", list.path], folder: scratch.url)
+        let admitted = try await shop.exec(key: ada, "transactions")
+        #expect(admitted.status == 0)
+        #expect(admitted.stderr.contains("Ed25519 or ECDSA P-256"), "the banner names the key types: \(admitted.stderr)")
+        let refused = try await shop.exec(key: bob, "transactions")
+        #expect(refused.status == 255)
+        #expect(refused.stderr.contains("Permission denied (publickey)"), "\(refused.stderr)")
+    }
+
+    @Test func aBadAuthorizedKeysLineIsNamedByFileAndLine() async throws {
+        let scratch = try TemporaryDirectory()
+        let list = scratch.url.appendingPathComponent("authorized_keys")
+        try "# keys\nssh-rsa AAAAB3NzaC1yc2EAAAADAQABAAABAQ ada\n".write(to: list, atomically: true, encoding: .utf8)
+        let output = try await StorefrontCommand.run(
+            ["serve", "--ssh", "0", "--authorized-keys", list.path], environment: ["XDG_DATA_HOME": scratch.url.path]
+        )
+        #expect(output.status == 65)
+        #expect(output.stderr == "storefront: \(list.path):2: ssh-rsa keys are not accepted; use ssh-ed25519 or ecdsa-sha2-nistp256\n")
+    }
+
+    @Test func onlyTheReadOnlyStoreCommandsRunOverExec() async throws {
+        let scratch = try TemporaryDirectory()
+        let shop = try await SSHShop(Self.tipJar, folder: scratch.url)
+        let key = try await shop.makeKey("ada")
+        for command in [["buy", "com.example.tipjar.nib.fine"], ["transactions", "--ledger", "/etc/passwd"], ["sh"]] {
+            let words = try shop.ssh(key: key, terminal: false, command: command)
+            let refused = try await ChildProcess.run(words[0], Array(words.dropFirst()))
+            #expect(refused.status == 1, "\(command)")
+            #expect(refused.stderr.contains("is not offered over SSH"), "\(command): \(refused.stderr)")
+        }
+        let entitlements = try await shop.exec(key: key, "entitlements", "--json")
+        #expect(entitlements.status == 0, "\(entitlements.stderr)")
+    }
+
+    @Test func aRestartedServerShowsTheSameHostKey() async throws {
+        let scratch = try TemporaryDirectory()
+        let first = try await SSHShop(Self.tipJar, folder: scratch.url)
+        let key = try await first.makeKey("ada")
+        #expect(try await first.exec(key: key, "transactions").status == 0)
+        let stopped = await first.stop()
+        #expect(stopped.status == 0, "\(stopped.stderr)")
+
+        let again = try await SSHShop(Self.tipJar, folder: scratch.url)
+        let output = try await again.exec(key: key, "transactions")
+        #expect(output.status == 0)
+        #expect(!output.stderr.contains("IDENTIFICATION HAS CHANGED"), "\(output.stderr)")
+        let hostKey = scratch.url.appendingPathComponent("data/storefront/ssh_host_ed25519_key").path
+        let mode = try FileManager.default.attributesOfItem(atPath: hostKey)[.posixPermissions] as? Int
+        #expect(mode == 0o600)
+        #expect(!first.server.stdoutSoFar.contains("PRIVATE KEY") && !again.server.stdoutSoFar.contains("PRIVATE KEY"))
+    }
+
+    @Test func aKeyHasAtMostItsShareOfSessions() async throws {
+        let scratch = try TemporaryDirectory()
+        let shop = try await SSHShop(Self.tipJar + ["--max-sessions-per-key", "1"], folder: scratch.url)
+        let key = try await shop.makeKey("ada")
+        let tmux = try await TmuxSession(width: 80, height: 24, command: shellCommand(try shop.ssh(key: key)))
+        _ = try await tmux.screen(showing: "Consumables")
+        let second = try await shop.exec(key: key, "transactions")
+        #expect(second.status == 1)
+        #expect(second.stderr.contains("Your key already has 1 sessions open here"), "\(second.stderr)")
+    }
+
+    @Test func anIdleSessionEndsAndItsChildIsReaped() async throws {
+        let scratch = try TemporaryDirectory()
+        let shop = try await SSHShop(Self.tipJar + ["--idle", "2s"], folder: scratch.url)
+        let key = try await shop.makeKey("ada")
+        let tmux = try await TmuxSession(width: 80, height: 24, command: shellCommand(try shop.ssh(key: key)) + "; sleep 60")
+        // The store draws meanwhile (on a busy machine it may not even have drawn yet): only keys count.
+        _ = try await tmux.screen(showing: "No key pressed for 2s", timeout: .seconds(30))
+        #expect(shop.children.isEmpty, "children left: \(shop.children)")
+    }
+
+    @Test func sigtermWarnsOpenSessionsThenEndsThem() async throws {
+        let scratch = try TemporaryDirectory()
+        let shop = try await SSHShop(Self.tipJar + ["--drain", "2s"], folder: scratch.url)
+        let key = try await shop.makeKey("ada")
+        let tmux = try await TmuxSession(width: 80, height: 24, command: shellCommand(try shop.ssh(key: key)) + "; sleep 60")
+        _ = try await tmux.screen(showing: "Consumables")
+        shop.server.send(SIGTERM)
+        _ = try await tmux.screen(showing: "The store is closing in 2s")
+        _ = try await tmux.screen(showing: "The store is closing. Thank you for shopping!")
+        let output = await shop.server.wait(timeout: .seconds(30))
+        #expect(output.status == 0, "\(output.stderr)")
+    }
+
+    @Test func aClientThatVanishesHangsUpItsStorefront() async throws {
+        let scratch = try TemporaryDirectory()
+        let shop = try await SSHShop(Self.tipJar, folder: scratch.url)
+        let key = try await shop.makeKey("ada")
+        var tmux: TmuxSession? = try await TmuxSession(width: 80, height: 24, command: shellCommand(try shop.ssh(key: key)))
+        _ = try await tmux?.screen(showing: "Consumables")
+        #expect(shop.children.count == 1)
+        tmux = nil  // kills the tmux server, and ssh with it
+        let deadline = ContinuousClock.now + .seconds(15)
+        while !shop.children.isEmpty, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(50)) }
+        #expect(shop.children.isEmpty, "the storefront outlived its client: \(shop.children)")
+    }
+}
+
+/// What a session's child holds, and what its keys cannot do.
+@Suite("storefront serve --ssh: each session's child")
+struct SSHSessionChildTests {
+    @Test func eachChildHoldsOnlyItsOwnTerminal() async throws {
+        let scratch = try TemporaryDirectory()
+        let shop = try await SSHShop(SSHServeTests.tipJar, folder: scratch.url)
+        let ada = try await shop.makeKey("ada")
+        let bob = try await shop.makeKey("bob")
+        let first = try await TmuxSession(width: 80, height: 24, command: shellCommand(try shop.ssh(key: ada)))
+        let second = try await TmuxSession(width: 80, height: 24, command: shellCommand(try shop.ssh(key: bob)))
+        _ = try await first.screen(showing: "Consumables")
+        _ = try await second.screen(showing: "Consumables")
+        let children = shop.children
+        #expect(children.count == 2)
+        var terminals: Set<String> = []
+        for child in children {
+            let folder = "/proc/\(child)/fd"
+            let targets = try FileManager.default.contentsOfDirectory(atPath: folder)
+                .compactMap { try? FileManager.default.destinationOfSymbolicLink(atPath: "\(folder)/\($0)") }
+            let held = Set(targets.filter { $0.hasPrefix("/dev/pts/") || $0 == "/dev/ptmx" })
+            #expect(held.count == 1 && !held.contains("/dev/ptmx"), "child \(child) holds \(held)")
+            terminals.formUnion(held)
+        }
+        #expect(terminals.count == 2, "the two sessions share a terminal: \(terminals)")
+    }
+
+    @Test func ctrlZSuspendsNothing() async throws {
+        let scratch = try TemporaryDirectory()
+        let shop = try await SSHShop(SSHServeTests.tipJar, folder: scratch.url)
+        let key = try await shop.makeKey("ada")
+        let tmux = try await TmuxSession(width: 80, height: 24, command: shellCommand(try shop.ssh(key: key)))
+        _ = try await tmux.screen(showing: "Consumables")
+        try await tmux.sendRaw("C-z")
+        try await tmux.press("enter")
+        _ = try await tmux.screen(showing: "£0.99")  // the store still answers keys
+        for child in shop.children {
+            let state = try String(contentsOfFile: "/proc/\(child)/stat", encoding: .utf8).split(separator: " ")[2]
+            #expect(state != "T", "a session's storefront was stopped")
+        }
+    }
+
+    @Test func aClientGoneMidPurchaseLeavesItRecordedOnceOrNotAtAll() async throws {
+        let scratch = try TemporaryDirectory()
+        let shop = try await SSHShop(["--catalog", "tipjar", "--latency", "1s"], folder: scratch.url)
+        let key = try await shop.makeKey("ada")
+        var tmux: TmuxSession? = try await TmuxSession(width: 80, height: 24, command: shellCommand(try shop.ssh(key: key)))
+        _ = try await tmux?.screen(showing: "Consumables")
+        try await tmux?.press("enter")
+        _ = try await tmux?.screen(showing: "£0.99")
+        try await tmux?.press("enter")
+        _ = try await tmux?.screen(showing: "Confirm Purchase")
+        try await tmux?.press("y")
+        tmux = nil  // gone while the store takes its second
+        let deadline = ContinuousClock.now + .seconds(15)
+        while !shop.children.isEmpty, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(50)) }
+        #expect(shop.children.isEmpty)
+        let bought = try await shop.exec(key: key, "transactions", "--json")
+        #expect(bought.status == 0, "\(bought.stderr)")
+        #expect(try bought.array().count <= 1)
+    }
+}

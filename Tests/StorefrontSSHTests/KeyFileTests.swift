@@ -1,0 +1,69 @@
+import Foundation
+import NIOSSH
+import StorefrontSSH
+import StorefrontTestSupport
+import Testing
+
+/// The account a key opens is the fingerprint `ssh-keygen -lf` prints, and an
+/// authorized_keys file's mistakes are named by file and line.
+@Suite("SSH keys")
+struct KeyFileTests {
+    @Test(arguments: [("ed25519", [String]()), ("ecdsa", ["-b", "256"])])
+    func theAccountIsTheFingerprintSshKeygenPrints(type: String, bits: [String]) async throws {
+        let scratch = try TemporaryDirectory()
+        let keygen = try #require(ChildProcess.find("ssh-keygen"), "ssh-keygen is not installed")
+        let path = scratch.url.appendingPathComponent("key").path
+        #expect(try await ChildProcess.run(keygen, ["-q", "-t", type] + bits + ["-N", "", "-f", path]).status == 0)
+        let printed = try await ChildProcess.run(keygen, ["-lf", path + ".pub"]).stdout.split(separator: " ")[1]
+        let line = try String(contentsOfFile: path + ".pub", encoding: .utf8)
+        let key = try NIOSSHPublicKey(openSSHPublicKey: line.split(separator: " ").prefix(2).joined(separator: " "))
+        #expect(KeyFingerprint(key).description == String(printed))
+        #expect(try AuthorizedKeys(text: "# staff\n\n" + line, file: "keys").admits(KeyFingerprint(key)))
+    }
+
+    @Test(arguments: [
+        ("ssh-rsa AAAAB3NzaC1yc2EAAAADAQABAAABAQ ada", "keys:3: ssh-rsa keys are not accepted; use ssh-ed25519 or ecdsa-sha2-nistp256"),
+        ("ssh-ed25519 bm90IGEga2V5 ada", "keys:3: the ssh-ed25519 key does not decode"),
+        ("just words", "keys:3: not an OpenSSH public key line (type, base64 key, comment)"),
+    ])
+    func aBadLineIsNamedByFileAndLine(line: String, message: String) {
+        #expect(throws: SSHServeError.self) { try AuthorizedKeys(text: "# staff\n\n" + line + "\n", file: "keys") }
+        do {
+            _ = try AuthorizedKeys(text: "# staff\n\n" + line + "\n", file: "keys")
+        } catch {
+            #expect(error.description == message)
+            #expect(error.exitCode == 65)
+        }
+    }
+
+    @Test func optionsBeforeTheKeyAreSkipped() throws {
+        let line = #"command="echo a b",no-pty ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIHWD5cRhgHb5exZ9Ur3ck6LfuFwBEv6m7E1c2kjEP7uh ada"#
+        #expect(try AuthorizedKeys(text: line, file: "keys").fingerprints.count == 1)
+    }
+
+    @Test func theHostKeyIsMadeOnceAndKeptPrivate() throws {
+        let scratch = try TemporaryDirectory()
+        let path = scratch.url.appendingPathComponent("nested/host_key").path
+        let first = try HostKeyFile.loadOrCreate(at: path)
+        let second = try HostKeyFile.loadOrCreate(at: path)
+        #expect(first.publicKey == second.publicKey)
+        #expect(try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int == 0o600)
+        try "not a key\n".write(toFile: path, atomically: true, encoding: .utf8)
+        #expect(throws: SSHServeError.self) { try HostKeyFile.loadOrCreate(at: path) }
+    }
+}
+
+@Suite("Session limits")
+struct SessionLimitsTests {
+    @Test func aKeyHasItsShareAndTheStoreItsTotal() {
+        var limits = SessionLimits(total: 3, perKey: 2)
+        #expect(limits.admit("ada") == nil)
+        #expect(limits.admit("ada") == nil)
+        #expect(limits.admit("ada") == "Your key already has 2 sessions open here. Close one and try again.")
+        #expect(limits.admit("bob") == nil)
+        #expect(limits.admit("cy") == "The store is full (3 sessions). Please try again in a few minutes.")
+        limits.release("ada")
+        #expect(limits.admit("cy") == nil)
+        #expect(limits.count == 3)
+    }
+}
