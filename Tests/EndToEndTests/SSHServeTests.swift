@@ -143,12 +143,12 @@ struct SSHServeTests {
 
     @Test func sigtermWarnsOpenSessionsThenEndsThem() async throws {
         let scratch = try TemporaryDirectory()
-        let shop = try await SSHShop(Self.tipJar + ["--drain", "2s"], folder: scratch.url)
+        let shop = try await SSHShop(Self.tipJar + ["--drain", "8s"], folder: scratch.url)
         let key = try await shop.makeKey("ada")
         let tmux = try await TmuxSession(width: 80, height: 24, command: shellCommand(try shop.ssh(key: key)) + "; sleep 60")
         _ = try await tmux.screen(showing: "Consumables")
         shop.server.send(SIGTERM)
-        _ = try await tmux.screen(showing: "The store is closing in 2s")
+        _ = try await tmux.screen(showing: "The store is closing in 8s")
         _ = try await tmux.screen(showing: "The store is closing. Thank you for shopping!")
         let output = await shop.server.wait(timeout: .seconds(30))
         #expect(output.status == 0, "\(output.stderr)")
