@@ -28,6 +28,69 @@ enum KeyFile {
         return true
     }
 
+    /// Reads the file at `url`, refusing it when its group or others may read or write it.
+    static func readPrivate(at url: URL) throws(LedgerError) -> String {
+        let descriptor = open(url.path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw .cannotRead(path: url.path, reason: String(cString: strerror(errno)))
+        }
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else {
+            throw .cannotRead(path: url.path, reason: String(cString: strerror(errno)))
+        }
+        let mode = Int(status.st_mode) & 0o777
+        guard mode & 0o077 == 0 else {
+            throw .keyFileNotPrivate(path: url.path, mode: mode)
+        }
+        do {
+            return String(decoding: try handle.readToEnd() ?? Data(), as: UTF8.self)
+        } catch {
+            throw .cannotRead(path: url.path, reason: Ledger.reason(error))
+        }
+    }
+
+    /// Replaces the file at `url` with `contents`, mode 0600: a private temporary file,
+    /// fsynced, renamed over it, so readers see the old file or the new, never part of one.
+    static func replace(at url: URL, contents: String) throws(LedgerError) {
+        let directory = url.deletingLastPathComponent()
+        let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")
+        try writeNewFile(at: temporary.path, contents: contents)
+        guard rename(temporary.path, url.path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary.path)
+            throw .cannotWrite(path: url.path, reason: reason)
+        }
+        syncDirectory(directory.path)
+    }
+
+    /// Runs `body` holding an exclusive `flock` on the file at `url`, which must exist.
+    ///
+    /// `replace` renames a new file into place, so a process that waited for the lock may
+    /// hold it on a file no longer at `url`; it then locks the one that is.
+    static func withExclusiveLock<T>(on url: URL, _ body: () throws(LedgerError) -> T) throws(LedgerError) -> T {
+        while true {
+            let descriptor = open(url.path, O_RDONLY | O_CLOEXEC)
+            guard descriptor >= 0 else {
+                throw .cannotRead(path: url.path, reason: String(cString: strerror(errno)))
+            }
+            defer { close(descriptor) }  // which also releases the lock
+            while flock(descriptor, LOCK_EX) != 0 {
+                guard errno == EINTR else {
+                    throw .cannotWrite(path: url.path, reason: String(cString: strerror(errno)))
+                }
+            }
+            var locked = stat()
+            var current = stat()
+            guard fstat(descriptor, &locked) == 0, stat(url.path, &current) == 0 else {
+                throw .cannotRead(path: url.path, reason: String(cString: strerror(errno)))
+            }
+            if locked.st_dev == current.st_dev, locked.st_ino == current.st_ino {
+                return try body()
+            }
+        }
+    }
+
     private static func writeNewFile(at path: String, contents: String) throws(LedgerError) {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
