@@ -4,8 +4,8 @@ import LocalStore
 import StoreCatalog
 import StorefrontModel
 
-/// The options of every command that opens the store: the catalog, the ledger and the
-/// customer account in it, the storefront and locale, and the test controls that override
+/// The options of every command that opens the store: the catalog, the ledger, its key
+/// file and the customer account in it, the storefront and locale, and the test controls that override
 /// the catalog's settings.
 ///
 /// ```swift
@@ -28,6 +28,12 @@ struct StoreOptions: ParsableArguments {
 
     @Flag(help: "Keep the ledger in memory: nothing is saved.")
     var inMemory = false
+
+    @Option(help: ArgumentHelp(
+        "The store key file, mode 0600, that every front end of one store shares (default: store-key.pem beside the ledger).",
+        valueName: "path"
+    ))
+    var storeKey: String?
 
     @Option(help: ArgumentHelp(
         "The customer account whose purchases, requests and store time to use (default: local).",
@@ -85,17 +91,9 @@ struct StoreOptions: ParsableArguments {
     /// settings. Throws a `CommandFailure` with the sysexits code when it cannot.
     func makeStore(clock: StoreClock = .live) throws -> LocalStore {
         let catalog = try catalogOption.load()
-        let location: LedgerLocation
-        if inMemory {
-            location = .inMemory
-        } else if let ledger {
-            location = .path(URL(fileURLWithPath: ledger))
-        } else {
-            location = .default(catalogIdentifier: catalog.identifier ?? catalogName)
-        }
         let opened: Ledger
         do {
-            opened = try Ledger(location: location)
+            opened = try Ledger(location: location(of: catalog), storeKey: storeKey.map { URL(fileURLWithPath: $0) })
         } catch {
             throw CommandFailure(error.description, exitCode: ExitCode(error.exitCode))
         }
@@ -112,6 +110,29 @@ struct StoreOptions: ParsableArguments {
             catalog: catalog, ledger: opened, account: try account?.get() ?? .local, clock: clock,
             storefront: try storefront?.get(), locale: locale, controls: controls
         )
+    }
+
+    /// The store key file: `--store-key`, else `store-key.pem` beside the ledger. Fails
+    /// with 64 for an in-memory ledger without `--store-key`, whose key is never saved.
+    func keyFile() throws -> URL {
+        if let storeKey { return URL(fileURLWithPath: storeKey) }
+        let location = location(of: try catalogOption.load())
+        let files: LedgerLocation.Files?
+        do {
+            files = try location.files(environment: ProcessInfo.processInfo.environment)
+        } catch {
+            throw CommandFailure(error.description, exitCode: ExitCode(error.exitCode))
+        }
+        guard let files else {
+            throw CommandFailure("an in-memory ledger's key is never saved: name a key file with --store-key PATH", exitCode: .usage)
+        }
+        return files.signingKey
+    }
+
+    private func location(of catalog: Catalog) -> LedgerLocation {
+        if inMemory { return .inMemory }
+        if let ledger { return .path(URL(fileURLWithPath: ledger)) }
+        return .default(catalogIdentifier: catalog.identifier ?? catalogName)
     }
 
     /// The codes of `--offer-codes FILE`; a file that cannot be read or has a bad line
