@@ -15,16 +15,14 @@ enum KeyFile {
     ///
     /// - Returns: false when another process created the file first.
     static func createExclusively(at url: URL, contents: String) throws(LedgerError) -> Bool {
-        let directory = url.deletingLastPathComponent()
-        let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")
-        try writeNewFile(at: temporary.path, contents: contents)
-        defer { unlink(temporary.path) }
-        if link(temporary.path, url.path) != 0 {
+        let temporary = try writeTemporaryFile(beside: url, contents: contents)
+        defer { unlink(temporary) }
+        if link(temporary, url.path) != 0 {
             let failure = errno
             if failure == EEXIST { return false }
             throw .cannotCreate(path: url.path, reason: String(cString: strerror(failure)))
         }
-        syncDirectory(directory.path)
+        syncDirectory(url.deletingLastPathComponent().path)
         return true
     }
 
@@ -53,15 +51,13 @@ enum KeyFile {
     /// Replaces the file at `url` with `contents`, mode 0600: a private temporary file,
     /// fsynced, renamed over it, so readers see the old file or the new, never part of one.
     static func replace(at url: URL, contents: String) throws(LedgerError) {
-        let directory = url.deletingLastPathComponent()
-        let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")
-        try writeNewFile(at: temporary.path, contents: contents)
-        guard rename(temporary.path, url.path) == 0 else {
+        let temporary = try writeTemporaryFile(beside: url, contents: contents)
+        guard rename(temporary, url.path) == 0 else {
             let reason = String(cString: strerror(errno))
-            unlink(temporary.path)
+            unlink(temporary)
             throw .cannotWrite(path: url.path, reason: reason)
         }
-        syncDirectory(directory.path)
+        syncDirectory(url.deletingLastPathComponent().path)
     }
 
     /// Runs `body` holding an exclusive `flock` on the file at `url`, which must exist.
@@ -91,10 +87,13 @@ enum KeyFile {
         }
     }
 
-    private static func writeNewFile(at path: String, contents: String) throws(LedgerError) {
+    /// Writes `contents` to a new private file in `url`'s folder, fsynced, and returns its
+    /// path. Errors name `url`, the file the user knows.
+    private static func writeTemporaryFile(beside url: URL, contents: String) throws(LedgerError) -> String {
+        let path = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp").path
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
-            throw .cannotCreate(path: path, reason: String(cString: strerror(errno)))
+            throw .cannotCreate(path: url.path, reason: String(cString: strerror(errno)))
         }
         defer { close(descriptor) }
         let bytes = Array(contents.utf8)
@@ -105,15 +104,16 @@ enum KeyFile {
                 if errno == EINTR { continue }
                 let reason = String(cString: strerror(errno))
                 unlink(path)
-                throw .cannotWrite(path: path, reason: reason)
+                throw .cannotWrite(path: url.path, reason: reason)
             }
             written += result
         }
         guard fsync(descriptor) == 0 else {
             let reason = String(cString: strerror(errno))
             unlink(path)
-            throw .cannotWrite(path: path, reason: reason)
+            throw .cannotWrite(path: url.path, reason: reason)
         }
+        return path
     }
 
     /// Makes the new directory entry survive a power cut; best effort, since
