@@ -4,8 +4,8 @@ import LocalStore
 import StoreCatalog
 import StorefrontModel
 
-/// The options of every command that opens the store: the catalog, the ledger and the
-/// customer account in it, the storefront and locale, and the test controls that override
+/// The options of every command that opens the store: the catalog, the ledger, its key
+/// file and the customer account in it, the storefront and locale, and the test controls that override
 /// the catalog's settings.
 ///
 /// ```swift
@@ -28,6 +28,12 @@ struct StoreOptions: ParsableArguments {
 
     @Flag(help: "Keep the ledger in memory: nothing is saved.")
     var inMemory = false
+
+    @Option(help: ArgumentHelp(
+        "The store key file, mode 0600, that every front end of one store shares (default: store-key.pem beside the ledger).",
+        valueName: "path"
+    ))
+    var storeKey: String?
 
     @Option(help: ArgumentHelp(
         "The customer account whose purchases, requests and store time to use (default: local).",
@@ -87,7 +93,7 @@ struct StoreOptions: ParsableArguments {
         let catalog = try catalogOption.load()
         let opened: Ledger
         do {
-            opened = try Ledger(location: ledgerLocation(of: catalog))
+            opened = try Ledger(location: ledgerLocation(of: catalog), storeKey: storeKey.map { URL(fileURLWithPath: $0) })
         } catch {
             throw CommandFailure(error.description, exitCode: ExitCode(error.exitCode))
         }
@@ -104,6 +110,23 @@ struct StoreOptions: ParsableArguments {
             catalog: catalog, ledger: opened, account: try account?.get() ?? .local, clock: clock,
             storefront: try storefront?.get(), locale: locale, controls: controls
         )
+    }
+
+    /// The store key file: `--store-key`, else `store-key.pem` beside the ledger. Fails
+    /// with 64 for an in-memory ledger without `--store-key`, whose key is never saved.
+    func keyFile() throws -> URL {
+        if let storeKey { return URL(fileURLWithPath: storeKey) }
+        let location = ledgerLocation(of: try catalogOption.load())
+        let files: LedgerLocation.Files?
+        do {
+            files = try location.files(environment: ProcessInfo.processInfo.environment)
+        } catch {
+            throw CommandFailure(error.description, exitCode: ExitCode(error.exitCode))
+        }
+        guard let files else {
+            throw CommandFailure("an in-memory ledger's key is never saved: name a key file with --store-key PATH", exitCode: .usage)
+        }
+        return files.signingKey
     }
 
     /// Where the ledger is: `--in-memory`, `--ledger`, else the catalog's default.

@@ -20,5 +20,6 @@ extension StorefrontCommand {
         ExpireCommand.self,
         ClearCommand.self,
         ServeCommand.self,
+        StoreCommand.self,
     ]
 }

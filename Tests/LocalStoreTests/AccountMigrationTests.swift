@@ -18,7 +18,7 @@ struct AccountMigrationTests {
     func writeOldLedger() throws -> LedgerTransaction {
         let queue = try DatabaseQueue(path: folder.database.path)
         try LedgerSchema.migrator.migrate(queue, upTo: "v1")
-        let key = try StoreSigningKey.loadOrCreate(at: folder.signingKey)
+        let key = try StoreKeySet.loadOrCreate(at: folder.signingKey).signingKey
         let transaction = LedgerTransaction(
             id: 1, purchase: Sample.subscription(), account: .local, original: nil, signedDate: Sample.signingDate
         )

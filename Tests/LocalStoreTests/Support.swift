@@ -23,6 +23,12 @@ final class LedgerFolder: Sendable {
         try Ledger(location: .path(database), environment: [:], now: now)
     }
 
+    /// Writes `text` to `url`, readable by its owner alone, as a key file must be.
+    func writePrivateFile(_ url: URL, _ text: String) throws {
+        try Data(text.utf8).write(to: url)
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: url.path)
+    }
+
     /// Changes the file behind the ledger's back, as someone with `sqlite3` would.
     func edit(_ sql: String, _ arguments: StatementArguments = []) throws {
         let queue = try DatabaseQueue(path: database.path)

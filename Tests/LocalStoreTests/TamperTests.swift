@@ -129,7 +129,7 @@ struct TamperTests {
         let ledger = try folder.openLedger()
         let jar = try await ledger.recordPurchase(Sample.consumable(), attemptID: UUID())
         let otherFolder = try LedgerFolder()
-        let intruder = try StoreSigningKey.loadOrCreate(at: otherFolder.signingKey)
+        let intruder = try StoreKeySet.loadOrCreate(at: otherFolder.signingKey).signingKey
         try FileManager.default.removeItem(at: folder.signingKey)
         try FileManager.default.copyItem(at: otherFolder.signingKey, to: folder.signingKey)
 

@@ -33,8 +33,10 @@ public struct Ledger: Sendable {
     public let location: LedgerLocation
     /// The database and key files; nil in memory.
     public let files: LedgerLocation.Files?
-    /// The key that signs and verifies; its `description` never shows the private half.
-    public let signingKey: StoreSigningKey
+    /// The keys that verify, the newest of which signs; no `description` shows a private half.
+    public let keys: StoreKeySet
+    /// The key new rows are signed with.
+    public var signingKey: StoreSigningKey { keys.signingKey }
     /// The customer whose rows this value reads and writes.
     public private(set) var account = CustomerAccount.local
 
@@ -45,24 +47,29 @@ public struct Ledger: Sendable {
     /// Opens (creating folders, database and key on first use) the ledger at `location`.
     ///
     /// - Parameters:
+    ///   - storeKey: The key file, instead of `store-key.pem` beside the database (or, in
+    ///     memory, an ephemeral key).
     ///   - environment: Where `XDG_DATA_HOME` and `HOME` are read from for `.default`.
     ///   - now: The clock for signing dates.
-    /// - Throws: `LedgerError`, naming the path and reason (`exitCode` 73, 74 or 65).
+    /// - Throws: `LedgerError`, naming the path and reason (`exitCode` 73, 74, 65 or 77).
     public init(
         location: LedgerLocation,
+        storeKey: URL? = nil,
         environment: [String: String] = ProcessInfo.processInfo.environment,
         now: @escaping @Sendable () -> Date = Date.init
     ) throws(LedgerError) {
         self.location = location
         self.now = now
-        files = try location.files(environment: environment)
+        var located = try location.files(environment: environment)
+        if let storeKey { located?.signingKey = storeKey }
+        files = located
         guard let files else {
-            signingKey = .ephemeral()
+            keys = try storeKey.map { url throws(LedgerError) in try StoreKeySet.loadOrCreate(at: url) } ?? .ephemeral()
             database = try Self.open(path: ":memory:") { try DatabaseQueue(configuration: $0) }
             return
         }
         try Self.createFolder(files.database.deletingLastPathComponent())
-        signingKey = try StoreSigningKey.loadOrCreate(at: files.signingKey)
+        keys = try StoreKeySet.loadOrCreate(at: files.signingKey)
         database = try Self.open(path: files.database.path) {
             try DatabasePool(path: files.database.path, configuration: $0)
         }
@@ -163,7 +170,7 @@ public struct Ledger: Sendable {
 
     /// A stored row with its verification result.
     func entry(_ row: TransactionRow) -> LedgerEntry {
-        let failure = signingKey.verify(row.jws, expectedPayload: row.transaction.signedPayload)
+        let failure = keys.verify(row.jws, expectedPayload: row.transaction.signedPayload)
         return LedgerEntry(
             transaction: row.transaction,
             verification: failure.map(LedgerVerification.unverified) ?? .verified,
@@ -191,7 +198,7 @@ public struct Ledger: Sendable {
     /// Fails unless the row still carries the store's signature: re-signing an
     /// edited row would launder the edit.
     func requireVerified(_ row: TransactionRow) throws(LedgerError) {
-        if let failure = signingKey.verify(row.jws, expectedPayload: row.transaction.signedPayload) {
+        if let failure = keys.verify(row.jws, expectedPayload: row.transaction.signedPayload) {
             throw .unverifiedTransaction(id: row.transaction.id, failure: failure)
         }
     }

@@ -25,8 +25,10 @@ public enum LedgerError: Error, Sendable, Hashable, CustomStringConvertible {
     case cannotWrite(path: String, reason: String)
     /// The file is not a ledger (not SQLite, corrupt, or a schema this version does not know).
     case notALedger(path: String, reason: String)
-    /// The key file holds no usable P-256 private key.
+    /// The key file holds no usable P-256 private key, or a line that is not part of a key set.
     case invalidKeyFile(path: String, reason: String)
+    /// The key file may be read or written by its group or others (`mode`, such as 0o644).
+    case keyFileNotPrivate(path: String, mode: Int)
     /// The purchase cannot be recorded as given (empty product ID, quantity below 1, negative price).
     case invalidPurchase(String)
     /// Signing failed inside the crypto library.
@@ -46,9 +48,11 @@ public enum LedgerError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The Ask to Buy request was already approved or declined the other way.
     case askToBuyRequestAlreadyDecided(id: Int64, status: AskToBuyRequest.Status)
 
-    /// The sysexits(3) code for this error: 73 can't create, 74 I/O, 65 bad data, 70 internal.
+    /// The sysexits(3) code for this error: 73 can't create, 74 I/O, 65 bad data, 70 internal,
+    /// 77 a key file others may read.
     public var exitCode: Int32 {
         switch self {
+        case .keyFileNotPrivate: 77
         case .noDataDirectory, .cannotCreate: 73
         case .cannotRead, .cannotWrite: 74
         case .signingFailed: 70
@@ -74,6 +78,9 @@ public enum LedgerError: Error, Sendable, Hashable, CustomStringConvertible {
             "\(path) is not a usable ledger: \(reason)"
         case .invalidKeyFile(let path, let reason):
             "store key \(path): \(reason)"
+        case .keyFileNotPrivate(let path, let mode):
+            "store key \(path) has mode 0\(String(mode, radix: 8)), so others may read it; "
+                + "it must be readable by its owner alone (chmod 600 \(path))"
         case .invalidPurchase(let reason):
             "cannot record the purchase: \(reason)"
         case .signingFailed(let reason):

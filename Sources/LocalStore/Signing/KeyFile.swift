@@ -15,23 +15,85 @@ enum KeyFile {
     ///
     /// - Returns: false when another process created the file first.
     static func createExclusively(at url: URL, contents: String) throws(LedgerError) -> Bool {
-        let directory = url.deletingLastPathComponent()
-        let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")
-        try writeNewFile(at: temporary.path, contents: contents)
-        defer { unlink(temporary.path) }
-        if link(temporary.path, url.path) != 0 {
+        let temporary = try writeTemporaryFile(beside: url, contents: contents)
+        defer { unlink(temporary) }
+        if link(temporary, url.path) != 0 {
             let failure = errno
             if failure == EEXIST { return false }
             throw .cannotCreate(path: url.path, reason: String(cString: strerror(failure)))
         }
-        syncDirectory(directory.path)
+        syncDirectory(url.deletingLastPathComponent().path)
         return true
     }
 
-    private static func writeNewFile(at path: String, contents: String) throws(LedgerError) {
+    /// Reads the file at `url`, refusing it when its group or others may read or write it.
+    static func readPrivate(at url: URL) throws(LedgerError) -> String {
+        let descriptor = open(url.path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw .cannotRead(path: url.path, reason: String(cString: strerror(errno)))
+        }
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else {
+            throw .cannotRead(path: url.path, reason: String(cString: strerror(errno)))
+        }
+        let mode = Int(status.st_mode) & 0o777
+        guard mode & 0o077 == 0 else {
+            throw .keyFileNotPrivate(path: url.path, mode: mode)
+        }
+        do {
+            return String(decoding: try handle.readToEnd() ?? Data(), as: UTF8.self)
+        } catch {
+            throw .cannotRead(path: url.path, reason: Ledger.reason(error))
+        }
+    }
+
+    /// Replaces the file at `url` with `contents`, mode 0600: a private temporary file,
+    /// fsynced, renamed over it, so readers see the old file or the new, never part of one.
+    static func replace(at url: URL, contents: String) throws(LedgerError) {
+        let temporary = try writeTemporaryFile(beside: url, contents: contents)
+        guard rename(temporary, url.path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary)
+            throw .cannotWrite(path: url.path, reason: reason)
+        }
+        syncDirectory(url.deletingLastPathComponent().path)
+    }
+
+    /// Runs `body` holding an exclusive `flock` on the file at `url`, which must exist.
+    ///
+    /// `replace` renames a new file into place, so a process that waited for the lock may
+    /// hold it on a file no longer at `url`; it then locks the one that is.
+    static func withExclusiveLock<T>(on url: URL, _ body: () throws(LedgerError) -> T) throws(LedgerError) -> T {
+        while true {
+            let descriptor = open(url.path, O_RDONLY | O_CLOEXEC)
+            guard descriptor >= 0 else {
+                throw .cannotRead(path: url.path, reason: String(cString: strerror(errno)))
+            }
+            defer { close(descriptor) }  // which also releases the lock
+            while flock(descriptor, LOCK_EX) != 0 {
+                guard errno == EINTR else {
+                    throw .cannotWrite(path: url.path, reason: String(cString: strerror(errno)))
+                }
+            }
+            var locked = stat()
+            var current = stat()
+            guard fstat(descriptor, &locked) == 0, stat(url.path, &current) == 0 else {
+                throw .cannotRead(path: url.path, reason: String(cString: strerror(errno)))
+            }
+            if locked.st_dev == current.st_dev, locked.st_ino == current.st_ino {
+                return try body()
+            }
+        }
+    }
+
+    /// Writes `contents` to a new private file in `url`'s folder, fsynced, and returns its
+    /// path. Errors name `url`, the file the user knows.
+    private static func writeTemporaryFile(beside url: URL, contents: String) throws(LedgerError) -> String {
+        let path = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp").path
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
-            throw .cannotCreate(path: path, reason: String(cString: strerror(errno)))
+            throw .cannotCreate(path: url.path, reason: String(cString: strerror(errno)))
         }
         defer { close(descriptor) }
         let bytes = Array(contents.utf8)
@@ -42,15 +104,16 @@ enum KeyFile {
                 if errno == EINTR { continue }
                 let reason = String(cString: strerror(errno))
                 unlink(path)
-                throw .cannotWrite(path: path, reason: reason)
+                throw .cannotWrite(path: url.path, reason: reason)
             }
             written += result
         }
         guard fsync(descriptor) == 0 else {
             let reason = String(cString: strerror(errno))
             unlink(path)
-            throw .cannotWrite(path: path, reason: reason)
+            throw .cannotWrite(path: url.path, reason: reason)
         }
+        return path
     }
 
     /// Makes the new directory entry survive a power cut; best effort, since

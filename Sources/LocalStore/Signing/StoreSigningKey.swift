@@ -1,28 +1,39 @@
 import Crypto
 import Foundation
 
-/// The store's ES256 key: signs every transaction and verifies it on every read.
+/// One ES256 key of the store's key set (`StoreKeySet`): signs transactions and verifies them.
 ///
 /// The private half never leaves this type: `description`, `debugDescription`
 /// and reflection (`dump`, debuggers' `po`) show only the public key ID.
 ///
 /// ```swift
-/// let key = StoreSigningKey.ephemeral()
+/// let key = StoreSigningKey.generate()
 /// print(key)        // StoreSigningKey(keyID: "…", private key redacted)
-/// print(key.publicKeyPEM)
+/// print(key.publicKeyFingerprint, key.publicKeyPEM)
 /// ```
 public struct StoreSigningKey: Sendable {
-    /// Base64url SHA-256 thumbprint (first 16 bytes) of the public key; the JWS `kid`.
+    /// Base64url SHA-256 thumbprint (first 16 bytes) of the public key's X9.63 point; the JWS `kid`.
+    ///
+    /// Not an RFC 7638 JWK thumbprint: every row signed since the first ledger carries this
+    /// form in its `kid`, so it stays, and old rows keep finding their key.
     public let keyID: String
+    /// When the key was made; nil for a key written before key files recorded it.
+    public let created: Date?
     /// The public key in PEM, for anyone who wants to check a JWS outside the store.
     public var publicKeyPEM: String { material.publicKey.pemRepresentation }
+    /// Base64 SHA-256 of the public key's SubjectPublicKeyInfo DER, as
+    /// `openssl pkey -pubout -outform DER | openssl dgst -sha256 -binary | base64` prints it.
+    public var publicKeyFingerprint: String {
+        Data(SHA256.hash(data: material.publicKey.derRepresentation)).base64EncodedString()
+    }
 
     private let material: Material
     /// The base64url JWS header every transaction of this key carries.
-    private let headerSegment: String
+    let headerSegment: String
 
-    private init(privateKey: P256.Signing.PrivateKey) {
+    init(privateKey: P256.Signing.PrivateKey, created: Date?) {
         material = Material(privateKey: privateKey)
+        self.created = created
         let thumbprint = SHA256.hash(data: privateKey.publicKey.x963Representation)
         keyID = Base64URL.encode(Array(thumbprint).prefix(16))
         headerSegment = Base64URL.encode(CanonicalJSON.encode([
@@ -30,45 +41,13 @@ public struct StoreSigningKey: Sendable {
         ]))
     }
 
-    /// A key that lives only as long as the process: for in-memory ledgers.
-    public static func ephemeral() -> StoreSigningKey {
-        StoreSigningKey(privateKey: P256.Signing.PrivateKey())
+    /// A new random key, created now.
+    public static func generate() -> StoreSigningKey {
+        StoreSigningKey(privateKey: P256.Signing.PrivateKey(), created: Date())
     }
 
-    /// Loads the PEM key at `url`, or creates one there (mode 0600) on first use.
-    ///
-    /// Processes that start together agree on one key: creation is exclusive,
-    /// and the loser loads the winner's file.
-    ///
-    /// ```swift
-    /// let url = URL(fileURLWithPath: "/tmp/store-key.pem")
-    /// let key = try StoreSigningKey.loadOrCreate(at: url)
-    /// ```
-    public static func loadOrCreate(at url: URL) throws(LedgerError) -> StoreSigningKey {
-        if FileManager.default.fileExists(atPath: url.path) {
-            return try load(from: url)
-        }
-        let key = P256.Signing.PrivateKey()
-        if try KeyFile.createExclusively(at: url, contents: key.pemRepresentation) {
-            return StoreSigningKey(privateKey: key)
-        }
-        return try load(from: url)
-    }
-
-    private static func load(from url: URL) throws(LedgerError) -> StoreSigningKey {
-        let pem: String
-        do {
-            pem = try String(contentsOf: url, encoding: .utf8)
-        } catch {
-            throw .cannotRead(path: url.path, reason: Ledger.reason(error))
-        }
-        do {
-            return StoreSigningKey(privateKey: try P256.Signing.PrivateKey(pemRepresentation: pem))
-        } catch {
-            // The parser's error is deliberately not echoed: it could quote key bytes.
-            throw .invalidKeyFile(path: url.path, reason: "not a PEM-encoded P-256 private key")
-        }
-    }
+    /// The private key as PKCS#8 PEM, only for writing the key file.
+    var privateKeyPEM: String { material.privateKey.pemRepresentation }
 
     /// Signs `payload` as a compact JWS: header.payload.signature, with the
     /// signature as raw r||s (64 bytes), all base64url.
@@ -84,18 +63,14 @@ public struct StoreSigningKey: Sendable {
         }
     }
 
-    /// Checks that `jws` was signed by this key and carries exactly `expectedPayload`.
+    /// Checks that `jws`, whose header `StoreKeySet` matched to this key, was signed by
+    /// it and carries exactly `expectedPayload`.
     ///
+    /// - Parameter segments: `jws` split at its two dots.
     /// - Returns: nil when it verifies, otherwise the first reason it does not.
-    func verify(_ jws: String, expectedPayload: JSONObject) -> VerificationFailure? {
-        // Split on bytes: splitting a String by Character walks grapheme clusters.
-        let segments = jws.utf8.split(separator: UInt8(ascii: "."), maxSplits: 3, omittingEmptySubsequences: false)
-        guard segments.count == 3 else {
-            return .malformedJWS("expected 3 dot-separated segments, found \(segments.count)")
-        }
-        if !segments[0].elementsEqual(headerSegment.utf8) {
-            return headerFailure(segments[0])
-        }
+    func verify(
+        _ jws: String, segments: [Substring.UTF8View], expectedPayload: JSONObject
+    ) -> VerificationFailure? {
         guard let payload = Base64URL.decode(segments[1]) else {
             return .malformedJWS("the payload is not base64url")
         }
@@ -115,22 +90,6 @@ public struct StoreSigningKey: Sendable {
         let expected = CanonicalJSON.encode(expectedPayload)
         if payload == expected { return nil }
         return payloadFailure(signed: payload, expected: expectedPayload)
-    }
-
-    private func headerFailure(_ segment: Substring.UTF8View) -> VerificationFailure {
-        guard let bytes = Base64URL.decode(segment), let header = CanonicalJSON.decodeObject(bytes) else {
-            return .malformedJWS("the header is not base64url JSON")
-        }
-        guard header["alg"] == .string("ES256") else {
-            return .malformedJWS("the header's alg is not ES256")
-        }
-        guard case .string(let keyID) = header["kid"] else {
-            return .malformedJWS("the header has no kid")
-        }
-        guard keyID == self.keyID else {
-            return .keyMissing(keyID: keyID)
-        }
-        return .malformedJWS("the header differs from the store's ES256 header")
     }
 
     private func payloadFailure(signed: [UInt8], expected members: JSONObject) -> VerificationFailure {

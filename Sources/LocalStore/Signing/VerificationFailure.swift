@@ -13,8 +13,8 @@
 public enum VerificationFailure: Error, Sendable, Hashable, CustomStringConvertible {
     /// The JWS is not three base64url segments with the store's ES256 header.
     case malformedJWS(String)
-    /// The transaction was signed by a key this store does not hold any more
-    /// (the key file was deleted or replaced).
+    /// The header's `kid` names no key of the store's key set (the key file was deleted or
+    /// replaced, or the row was signed elsewhere).
     case keyMissing(keyID: String)
     /// The signature does not match the signed header and payload.
     case invalidSignature
@@ -26,7 +26,7 @@ public enum VerificationFailure: Error, Sendable, Hashable, CustomStringConverti
         case .malformedJWS(let detail):
             "malformed JWS: \(detail)"
         case .keyMissing(let keyID):
-            "signed by key \(keyID), which is not the store's current key (key file deleted or replaced?)"
+            "signed by key \(keyID), which is not in the store's key set (key file deleted or replaced?)"
         case .invalidSignature:
             "the signature does not verify"
         case .payloadMismatch(let fields):

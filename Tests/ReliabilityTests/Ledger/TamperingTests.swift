@@ -101,6 +101,7 @@ import Testing
         // A damaged key: the real one with its middle cut out, so its bytes are still there.
         let lines = original.split(separator: "\n")
         try (lines.prefix(2) + lines.suffix(2)).joined(separator: "\n").write(to: key, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: key.path)
         let result = try await StorefrontCommand.run(["transactions", "--ledger", ledger], home: scratch.url, label: "tamper")
         #expect(result.status == 65)
         #expect(result.stderrLines.count == 1 && result.stderr.contains(key.path), "\(result.stderr)")
