@@ -6,8 +6,32 @@ import TerminalUI
 /// A JSON value with its path in the document, for reading with checks.
 struct JSONNode {
     let value: PropertyValue
+    /// Where the node is, written out only when asked: a shop of 100,000 product IDs would
+    /// otherwise build as many path strings to read it.
+    private let location: Location
+
+    private enum Location {
+        case path(String)
+        case element(of: String, index: Int)
+    }
+
+    init(value: PropertyValue, path: String) {
+        self.value = value
+        location = .path(path)
+    }
+
+    private init(value: PropertyValue, location: Location) {
+        self.value = value
+        self.location = location
+    }
+
     /// Such as `shops[2].productIDs[0]`; empty for the document itself.
-    let path: String
+    var path: String {
+        switch location {
+        case .path(let path): path
+        case .element(let array, let index): "\(array)[\(index)]"
+        }
+    }
 
     /// A problem at this node's path.
     struct Problem: Error {
@@ -57,7 +81,8 @@ struct JSONNode {
 
     func nonEmptyString() throws(Problem) -> String {
         let text = try string()
-        guard !text.trimmingCharacters(in: .whitespaces).isEmpty else { throw problem("must not be empty") }
+        // The scalars, not trimmingCharacters: it stops at the first letter, with no bridging.
+        guard !text.unicodeScalars.allSatisfy(CharacterSet.whitespaces.contains) else { throw problem("must not be empty") }
         return text
     }
 
@@ -68,7 +93,8 @@ struct JSONNode {
 
     func array() throws(Problem) -> [JSONNode] {
         guard case .array(let elements) = value else { throw problem("expected an array, found \(value.kindDescription)") }
-        return elements.enumerated().map { JSONNode(value: $0.element, path: "\(path)[\($0.offset)]") }
+        let array = path
+        return elements.enumerated().map { JSONNode(value: $0.element, location: .element(of: array, index: $0.offset)) }
     }
 
     /// One of `cases`, by raw value.

@@ -38,6 +38,7 @@ public func runStoreApp(
             let frame = await app.render()
             if frame.buffer != shown?.buffer || frame.cursor != shown?.cursor {
                 terminal.draw(frame.buffer, cursor: frame.cursor)
+                if shown == nil { releaseFreedMemory() }
                 shown = frame
             }
             if let key = try terminal.readKey(timeout: .milliseconds(50)) {

@@ -11,20 +11,21 @@ extension Catalog {
         try self.init(parsed: Self.parse(storeKitData: data, file: file), file: file)
     }
 
-    /// The first half of `init(storeKitData:file:)`: the file's syntax, as a value tree.
-    static func parse(storeKitData data: Data, file: String) throws(CatalogError) -> PropertyValue {
+    /// The first half of `init(storeKitData:file:)`: the file's syntax, checked; the long
+    /// arrays are built an element at a time by the second half.
+    static func parse(storeKitData data: Data, file: String) throws(CatalogError) -> StoreKitDocument {
         do {
-            return try StoreKitFileFormat.parse(data)
+            return try StoreKitFileFormat.document(data, deferring: CatalogDecoder.longArrays)
         } catch {
             throw .malformed(file: file, path: "", message: error.message)
         }
     }
 
-    /// The second half: the catalog the tree describes, checked.
-    init(parsed root: PropertyValue, file: String) throws(CatalogError) {
+    /// The second half: the catalog the document describes, checked.
+    init(parsed document: StoreKitDocument, file: String) throws(CatalogError) {
         var decoder = CatalogDecoder()
         do {
-            self = try decoder.catalog(Node(root: root))
+            self = try decoder.catalog(document)
         } catch {
             throw .malformed(file: file, path: error.path, message: error.message)
         }
@@ -33,12 +34,16 @@ extension Catalog {
 
 /// Builds a ``Catalog`` from a parsed file, checking each value's type as it goes.
 private struct CatalogDecoder {
+    /// The top-level arrays whose elements are built one at a time.
+    static let longArrays: Set<String> = ["products", "nonRenewingSubscriptions", "subscriptionGroups"]
+
     private var warnings: [CatalogWarning] = []
     private var formatter = PriceFormatter(storefront: .unitedStates)
     /// Formatting is the slowest step per product, and big catalogs repeat a few prices.
     private var displayPrices: [Decimal: String] = [:]
 
-    mutating func catalog(_ root: Node) throws(Node.Problem) -> Catalog {
+    mutating func catalog(_ document: StoreKitDocument) throws(Node.Problem) -> Catalog {
+        let root = document.root
         guard case .object = root.value else {
             throw root.problem("expected a JSON object at the top level, found \(root.value.kindDescription)")
         }
@@ -51,15 +56,18 @@ private struct CatalogDecoder {
         if hasSigningKey { warnings.append(.containsSigningKey) }
 
         var products: [CatalogProduct] = []
-        for node in try root.array("products") {
+        var items = try document.elements("products")
+        while let node = try items.next() {
             let type = try productType(node)
             products.append(try product(node, type: type))
         }
-        for node in try root.array("nonRenewingSubscriptions") {
+        var nonRenewing = try document.elements("nonRenewingSubscriptions")
+        while let node = try nonRenewing.next() {
             products.append(try product(node, type: .nonRenewable))
         }
         var groups: [CatalogSubscriptionGroup] = []
-        for node in try root.array("subscriptionGroups") {
+        var groupNodes = try document.elements("subscriptionGroups")
+        while let node = try groupNodes.next() {
             try node.expectObject()
             let groupID = try node.requiredString("id")
             var productIDs: [String] = []

@@ -18,10 +18,9 @@ public enum CatalogLoader {
         if isDirectory.boolValue, !FileManager.default.fileExists(atPath: file.path) {
             throw .notFound(file: file.relativePath)
         }
-        // The bytes are let go once parsed, before the products are built: a large file's
-        // bytes, its tree and its products are never all held at once.
-        let root = try Catalog.parse(storeKitData: bytes(of: file), file: file.relativePath)
-        return try Catalog(parsed: root, file: file.relativePath)
+        // Products are built a tree of one product at a time, and the bytes let go once
+        // they are: a large file's whole tree is never held.
+        return try Catalog(storeKitData: bytes(of: file), file: file.relativePath)
     }
 
     private static func bytes(of file: URL) throws(CatalogError) -> Data {

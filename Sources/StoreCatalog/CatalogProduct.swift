@@ -29,7 +29,13 @@ public struct CatalogProduct: Sendable, Equatable, Identifiable {
     /// Names `Assets/<id>.png` in a `.storekit` package (5.0 files).
     public var promotionalImageID: String?
     /// Present exactly when `type == .autoRenewable`.
-    public var subscription: CatalogSubscription?
+    public var subscription: CatalogSubscription? {
+        get { subscriptionBox?.value }
+        set { subscriptionBox = newValue.map(SubscriptionBox.init) }
+    }
+    /// Boxed: inline, its 192 bytes would be in every product, subscription or not (a
+    /// 100,000-product catalog's array took 40 MB instead of 12).
+    private var subscriptionBox: SubscriptionBox?
 
     public init(
         id: String, type: ProductType, referenceName: String, price: Decimal, displayPrice: String,
@@ -44,7 +50,7 @@ public struct CatalogProduct: Sendable, Equatable, Identifiable {
         self.isFamilyShareable = isFamilyShareable
         self.localizations = localizations
         self.promotionalImageID = promotionalImageID
-        self.subscription = subscription
+        self.subscriptionBox = subscription.map(SubscriptionBox.init)
     }
 
     /// The display name and description for `locale`, falling back through its language,
@@ -57,5 +63,18 @@ public struct CatalogProduct: Sendable, Equatable, Identifiable {
     public func localizedText(locale: String?, fallbackLocale: String?) -> LocalizedText {
         LocaleFallback(requested: locale, catalogLocale: fallbackLocale)
             .localizedText(localizations, lastResortName: referenceName.isEmpty ? id : referenceName)
+    }
+}
+
+/// A subscription's terms behind one reference, compared by value.
+private final class SubscriptionBox: Sendable, Equatable {
+    let value: CatalogSubscription
+
+    init(_ value: CatalogSubscription) {
+        self.value = value
+    }
+
+    static func == (lhs: SubscriptionBox, rhs: SubscriptionBox) -> Bool {
+        lhs.value == rhs.value
     }
 }

@@ -37,9 +37,48 @@ public enum JSONReader {
     }
 
     private static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(SyntaxError) -> PropertyValue {
+        try outline(bytes, deferring: []).root
+    }
+
+    /// A document whose top-level arrays named in `deferring` are checked but not built:
+    /// their elements are byte ranges, each built on its own with `element(_:in:)`, so a
+    /// large file's whole tree is never held at once.
+    struct Outline {
+        /// The top-level value; each deferred array in it is empty.
+        var root: PropertyValue
+        /// The byte ranges of each deferred array's elements, by key.
+        var deferred: [String: [Range<Int>]]
+    }
+
+    /// The whole document's syntax is checked first, so its errors come before any other.
+    static func outline(_ data: Data, deferring keys: Set<String>) throws(SyntaxError) -> Outline {
+        try data.withUnsafeBytes { raw in
+            Result { () throws(SyntaxError) in try outline(raw.bindMemory(to: UInt8.self), deferring: keys) }
+        }.get()
+    }
+
+    /// One element of an outline's deferred array, from the bytes the outline was made of.
+    static func element(_ range: Range<Int>, in data: Data) throws(SyntaxError) -> PropertyValue {
+        try data.withUnsafeBytes { raw in
+            Result { () throws(SyntaxError) in
+                let bytes = raw.bindMemory(to: UInt8.self)
+                var cursor = Cursor(bytes: bytes)
+                cursor.index = range.lowerBound
+                do throws(Cursor.Failure) {
+                    return try cursor.value()
+                } catch {
+                    throw location(of: error, in: bytes)
+                }
+            }
+        }.get()
+    }
+
+    private static func outline(_ bytes: UnsafeBufferPointer<UInt8>, deferring keys: Set<String>) throws(SyntaxError) -> Outline {
         var cursor = Cursor(bytes: bytes)
+        cursor.deferredKeys = keys
         do {
-            return try cursor.document()
+            let root = try cursor.document()
+            return Outline(root: root, deferred: cursor.deferred)
         } catch {
             throw location(of: error, in: bytes)
         }
@@ -72,6 +111,11 @@ private struct Cursor {
     let bytes: UnsafeBufferPointer<UInt8>
     var index = 0
     var depth = 0
+    /// False while checking a deferred element: its syntax is read, no value is built.
+    private var keepsValues = true
+    /// Top-level members whose array elements are kept as byte ranges (`JSONReader.Outline`).
+    var deferredKeys: Set<String> = []
+    private(set) var deferred: [String: [Range<Int>]] = [:]
 
     init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
@@ -88,7 +132,7 @@ private struct Cursor {
         return value
     }
 
-    private mutating func value() throws(Failure) -> PropertyValue {
+    mutating func value() throws(Failure) -> PropertyValue {
         guard index < bytes.count else { throw failure("unexpected end of file, expected a value") }
         switch bytes[index] {
         case UInt8(ascii: "{"): return try object()
@@ -114,13 +158,20 @@ private struct Cursor {
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
                 throw failure("expected a quoted key, found \(describeCurrent())")
             }
+            let keyStart = index
             let key = try string()
             skipWhitespace()
             guard consume(UInt8(ascii: ":")) else {
-                throw failure("expected ':' after the key \"\(key)\", found \(describeCurrent())")
+                throw failure("expected ':' after the key \"\(keyText(at: keyStart))\", found \(describeCurrent())")
             }
             skipWhitespace()
-            members.append(.init(key: key, value: try value()))
+            if depth == 1, deferredKeys.contains(key), index < bytes.count, bytes[index] == UInt8(ascii: "[") {
+                deferred[key] = try elementRanges()
+                members.append(.init(key: key, value: .array([])))
+            } else {
+                let value = try value()
+                if keepsValues { members.append(.init(key: key, value: value)) }
+            }
             skipWhitespace()
             if consume(UInt8(ascii: "}")) { break }
             guard consume(UInt8(ascii: ",")) else {
@@ -133,15 +184,37 @@ private struct Cursor {
     }
 
     private mutating func array() throws(Failure) -> PropertyValue {
-        try enterContainer()
         var elements: [PropertyValue] = []
+        try forEachElement { cursor throws(Failure) in
+            let value = try cursor.value()
+            if cursor.keepsValues { elements.append(value) }
+        }
+        return .array(elements)
+    }
+
+    /// Checks an array's elements without building them: where each one lies.
+    private mutating func elementRanges() throws(Failure) -> [Range<Int>] {
+        let kept = keepsValues
+        keepsValues = false
+        defer { keepsValues = kept }
+        var ranges: [Range<Int>] = []
+        try forEachElement { cursor throws(Failure) in
+            let start = cursor.index
+            _ = try cursor.value()
+            ranges.append(start..<cursor.index)
+        }
+        return ranges
+    }
+
+    private mutating func forEachElement(_ body: (inout Cursor) throws(Failure) -> Void) throws(Failure) {
+        try enterContainer()
         skipWhitespace()
         if consume(UInt8(ascii: "]")) {
             depth -= 1
-            return .array(elements)
+            return
         }
         while true {
-            elements.append(try value())
+            try body(&self)
             skipWhitespace()
             if consume(UInt8(ascii: "]")) { break }
             guard consume(UInt8(ascii: ",")) else {
@@ -150,7 +223,6 @@ private struct Cursor {
             skipWhitespace()
         }
         depth -= 1
-        return .array(elements)
     }
 
     private mutating func enterContainer() throws(Failure) {
@@ -272,11 +344,19 @@ private struct Cursor {
 
     private func validated(_ utf8: UnsafeBufferPointer<UInt8>, at offset: Int) throws(Failure) -> String {
         // ASCII needs no validation, and most keys and IDs are ASCII.
-        if utf8.allSatisfy({ $0 < 0x80 }) { return String(decoding: utf8, as: UTF8.self) }
+        if utf8.allSatisfy({ $0 < 0x80 }) { return keepsValues ? String(decoding: utf8, as: UTF8.self) : "" }
         guard let text = String(validating: utf8, as: UTF8.self) else {
             throw Failure(offset: offset, message: "a string is not valid UTF-8")
         }
         return text
+    }
+
+    /// The key that starts at `start`, built even while values are not (for an error message).
+    private func keyText(at start: Int) -> String {
+        var reader = self
+        reader.index = start
+        reader.keepsValues = true
+        return (try? reader.string()) ?? ""
     }
 
     /// Reads a number with JSON's grammar: -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?

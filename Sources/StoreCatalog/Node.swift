@@ -32,7 +32,7 @@ struct Node {
         self.path = .root
     }
 
-    private init(_ value: PropertyValue, at path: Path) {
+    init(_ value: PropertyValue, at path: Path) {
         self.value = value
         self.path = path
     }

@@ -8,9 +8,15 @@ enum StoreKitFileFormat {
     }
 
     static func parse(_ data: Data) throws(Failure) -> PropertyValue {
+        try document(data, deferring: []).root.value
+    }
+
+    /// The file with the top-level arrays named in `keys` built an element at a time (JSON
+    /// only: a property list is read whole).
+    static func document(_ data: Data, deferring keys: Set<String>) throws(Failure) -> StoreKitDocument {
         let first = data.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
         if data.starts(with: Array("bplist".utf8)) || first == UInt8(ascii: "<") {
-            return try propertyList(data)
+            return StoreKitDocument(root: try propertyList(data))
         }
         guard first == UInt8(ascii: "{") || first == UInt8(ascii: "[") else {
             throw Failure(message: first == nil
@@ -18,7 +24,7 @@ enum StoreKitFileFormat {
                 : "not a StoreKit configuration: expected JSON or a property list")
         }
         do {
-            return try JSONReader.parse(data)
+            return StoreKitDocument(outline: try JSONReader.outline(data, deferring: keys), bytes: data)
         } catch {
             throw Failure(message: "not valid JSON: \(error)")
         }

@@ -45,6 +45,9 @@ struct BenchOptions {
     var frameRepetitions: Int { quick ? 11 : 301 }
     var latencyRounds: Int { quick ? 1 : 3 }
     var startupRuns: Int { quick ? 5 : 21 }
+    var listStartupRuns: Int { quick ? 2 : 5 }
+    /// Storefronts side by side for the memory each customer costs.
+    var customers: Int { quick ? 10 : 50 }
     var catalogRuns: Int { quick ? 3 : 11 }
     var purchases: Int { quick ? 300 : 2_000 }
     var purchaseRuns: Int { quick ? 1 : 3 }

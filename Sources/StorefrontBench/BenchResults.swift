@@ -1,19 +1,24 @@
 import Foundation
 
-/// Every figure of one run, under the keys `bench/results.json` promises (issue 6).
+/// Every figure of one run, under the keys `bench/results.json` promises (issue 6, then
+/// issue 17's: in-page bytes, start-up to a 100,000-product list, memory per customer).
 struct BenchResults {
     var frameMs: [Int: Double] = [:]
     var frameScrolledMs: [Int: Double] = [:]
     var bytesPerMove = 0.0
+    var bytesPerMoveInPage = 0.0
     var naiveBytesPerMove = 0.0
     var idleBytes = 0.0
     var inputLatencyP50 = 0.0
     var inputLatencyP99 = 0.0
     var startupMs = 0.0
+    var startup100kMs = 0.0
     var catalog10kMs = 0.0
     var purchasesPerSecond = 0.0
     var verificationsPerSecond = 0.0
     var rssMB100k = 0.0
+    var rssAnonMB = 0.0
+    var pssMB = 0.0
 
     /// The results file: exactly the issue's keys, in its order, numbers rounded to what
     /// the measurement can tell.
@@ -29,14 +34,18 @@ struct BenchResults {
             "\"frame_ms\":\(sizes(frameMs))",
             "\"frame_scrolled_ms\":\(sizes(frameScrolledMs))",
             "\"bytes_per_move\":\(number(bytesPerMove))",
+            "\"bytes_per_move_in_page\":\(number(bytesPerMoveInPage))",
             "\"naive_bytes_per_move\":\(number(naiveBytesPerMove))",
             "\"idle_bytes\":\(number(idleBytes))",
             "\"input_latency_ms\":{\"p50\":\(number(inputLatencyP50)),\"p99\":\(number(inputLatencyP99))}",
             "\"startup_ms\":\(number(startupMs))",
+            "\"startup_100k_ms\":\(number(startup100kMs))",
             "\"catalog_10k_ms\":\(number(catalog10kMs))",
             "\"purchases_per_s\":\(number(purchasesPerSecond))",
             "\"verifications_per_s\":\(number(verificationsPerSecond))",
             "\"rss_mb_100k\":\(number(rssMB100k))",
+            "\"rss_anon_mb\":\(number(rssAnonMB))",
+            "\"pss_mb\":\(number(pssMB))",
         ]
         return "{\n  " + members.joined(separator: ",\n  ") + "\n}\n"
     }

@@ -25,6 +25,44 @@ struct ProcessBench {
         return Samples(values)
     }
 
+    /// Start-up to the product list: from the spawn of `storefront run` with every product
+    /// of `catalog` in one shop (`layout`), opened as it starts (STOREFRONT_PRESS=enter),
+    /// until the list's position counter ("/N") arrives: the parse, the store, the first page.
+    func listStartup(catalog: URL, layout: URL, productCount: Int, runs: Int) throws -> Samples {
+        var values: [Double] = []
+        for _ in 0..<runs {
+            let session = try TerminalSession(storefront, [
+                "run", "--catalog", catalog.path, "--layout", layout.path, "--latency", "0", "--in-memory",
+            ], environment: ["STOREFRONT_PRESS": "enter"])
+            values.append(try session.waitFor("/\(productCount)", limit: .seconds(60)).milliseconds)
+            session.end()
+        }
+        return Samples(values)
+    }
+
+    /// What each customer costs, every SSH session being one `storefront run` of the default
+    /// catalog: `count` of them side by side, each on its own pseudo-terminal showing its
+    /// store list; medians of RssAnon (its private, anonymous memory) and of Pss (its own
+    /// pages plus its share of those it shares: what the machine pays per process), in MB.
+    func customerMemory(count: Int) throws -> (rssAnon: Double, pss: Double, rss: Double) {
+        var sessions: [TerminalSession] = []
+        defer { sessions.forEach { $0.end() } }
+        for _ in 0..<count {
+            let session = try TerminalSession(storefront, ["run", "--latency", "0", "--in-memory"])
+            _ = try session.waitFor("Backyard Birds", limit: .seconds(60))
+            sessions.append(session)
+        }
+        for session in sessions { _ = session.pty.readOutput(quiet: .milliseconds(20), limit: .seconds(1)) }
+        var anon: [Double] = [], pss: [Double] = [], rss: [Double] = []
+        for session in sessions {
+            let pid = session.child.pid
+            anon.append(try kilobytes("RssAnon:", in: "/proc/\(pid)/status") / 1_024)
+            rss.append(try kilobytes("VmRSS:", in: "/proc/\(pid)/status") / 1_024)
+            pss.append(try kilobytes("Pss:", in: "/proc/\(pid)/smaps_rollup") / 1_024)
+        }
+        return (Samples(anon).median, Samples(pss).median, Samples(rss).median)
+    }
+
     /// `storefront ARGUMENTS > /dev/null`, process start to exit: `catalog FILE --json`
     /// for the figure; `--help` for the floor every command pays (loading, runtime, parsing).
     func command(_ arguments: [String], runs: Int) throws -> Samples {
@@ -59,11 +97,16 @@ struct ProcessBench {
             session.pty.type("\u{1B}OF")  // End
         }
         _ = session.pty.readOutput(quiet: .milliseconds(300), limit: .seconds(10))
-        guard let status = try? String(contentsOfFile: "/proc/\(session.child.pid)/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
-              let kilobytes = Double(line.split(separator: " ").dropFirst().first ?? "")
-        else { throw BenchError("memory: cannot read VmHWM of process \(session.child.pid)") }
-        return kilobytes / 1_024
+        return try kilobytes("VmHWM:", in: "/proc/\(session.child.pid)/status") / 1_024
+    }
+
+    /// The figure of the line starting with `field` in a /proc file ("VmHWM:   1234 kB").
+    private func kilobytes(_ field: String, in path: String) throws -> Double {
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8),
+              let line = text.split(separator: "\n").first(where: { $0.hasPrefix(field) }),
+              let value = Double(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "")
+        else { throw BenchError("memory: cannot read \(field) in \(path)") }
+        return value
     }
 }
 
@@ -73,11 +116,13 @@ private struct TerminalSession {
     let child: ChildProcess
     let started: ContinuousClock.Instant
 
-    init(_ executable: String, _ arguments: [String]) throws {
+    /// `environment` is added to this process's (STOREFRONT_PRESS, say).
+    init(_ executable: String, _ arguments: [String], environment extra: [String: String] = [:]) throws {
         pty = try PseudoTerminal(width: 80, height: 24)
         var environment = ProcessInfo.processInfo.environment
         environment["TERM"] = "xterm-256color"
         environment["NO_COLOR"] = nil
+        environment.merge(extra) { $1 }
         started = .now
         child = try ChildProcess(executable, arguments, input: pty.device, output: pty.device, error: pty.device, environment: environment)
     }

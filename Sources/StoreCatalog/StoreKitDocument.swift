@@ -1,0 +1,60 @@
+import Foundation
+
+/// A parsed StoreKit file whose long arrays (`products`, …) are built one element at a time
+/// as the decoder asks, so a 100,000-product file never holds its whole value tree.
+struct StoreKitDocument {
+    let root: Node
+    /// Byte ranges of the deferred arrays' elements, by key (see `JSONReader.Outline`).
+    private let deferred: [String: [Range<Int>]]
+    /// The file, kept until the last element is built.
+    private let bytes: Data
+
+    init(root: PropertyValue) {
+        self.root = Node(root: root)
+        deferred = [:]
+        bytes = Data()
+    }
+
+    init(outline: JSONReader.Outline, bytes: Data) {
+        root = Node(root: outline.root)
+        deferred = outline.deferred
+        self.bytes = bytes
+    }
+
+    /// The elements of the top-level array `key`, as `root.array(key)` gives them.
+    func elements(_ key: String) throws(Node.Problem) -> Elements {
+        guard let ranges = deferred[key] else { return Elements(nodes: try root.array(key)) }
+        return Elements(ranges: ranges, bytes: bytes, path: .key(.root, key))
+    }
+
+    /// Built as they are read: `while let node = try elements.next() { … }`.
+    struct Elements {
+        private var nodes: [Node] = []
+        private var ranges: [Range<Int>] = []
+        private var bytes = Data()
+        private var path = Node.Path.root
+        private var position = 0
+
+        init(nodes: [Node]) {
+            self.nodes = nodes
+        }
+
+        init(ranges: [Range<Int>], bytes: Data, path: Node.Path) {
+            self.ranges = ranges
+            self.bytes = bytes
+            self.path = path
+        }
+
+        mutating func next() throws(Node.Problem) -> Node? {
+            defer { position += 1 }
+            if position < nodes.count { return nodes[position] }
+            guard position < ranges.count else { return nil }
+            do {
+                return Node(try JSONReader.element(ranges[position], in: bytes), at: .index(path, position))
+            } catch {
+                // The outline checked these bytes; this would be a reader bug, reported as syntax.
+                throw Node.Problem(path: "", message: "not valid JSON: \(error)")
+            }
+        }
+    }
+}
