@@ -1,15 +1,20 @@
 import Foundation
 
-/// A value behind a lock, readable from any thread.
-final class Locked<Value: Sendable>: @unchecked Sendable {
+/// A value behind a lock, readable and writable from any thread.
+///
+/// ```swift
+/// let limit = Locked(Duration.seconds(30))
+/// limit.value = .milliseconds(500)
+/// ```
+public final class Locked<Value: Sendable>: @unchecked Sendable {
     private let lock = NSLock()
     private var stored: Value
 
-    init(_ value: Value) {
+    public init(_ value: Value) {
         stored = value
     }
 
-    var value: Value {
+    public var value: Value {
         get { lock.withLock { stored } }
         set { lock.withLock { stored = newValue } }
     }
