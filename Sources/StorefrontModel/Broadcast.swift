@@ -51,8 +51,7 @@ public final class Broadcast<Element: Sendable>: @unchecked Sendable {
             return nextID
         }
         continuation.onTermination = { [weak self] _ in self?.unsubscribe(id) }
-        let source = Source(stream) { [weak self] in self?.handled(id) }
-        return AsyncStream { await source.next() }
+        return stream.handOff(handled: { [weak self] in self?.handled(id) })
     }
 
     /// Sends `element` to every stream.
@@ -90,26 +89,6 @@ public final class Broadcast<Element: Sendable>: @unchecked Sendable {
     deinit {
         for continuation in continuations.values {
             continuation.finish()
-        }
-    }
-
-    /// One stream's values, read by one listener at a time.
-    private final class Source: @unchecked Sendable {
-        private var iterator: AsyncStream<Element>.Iterator
-        private let handled: @Sendable () -> Void
-        private var isHandling = false
-
-        init(_ stream: AsyncStream<Element>, handled: @escaping @Sendable () -> Void) {
-            iterator = stream.makeAsyncIterator()
-            self.handled = handled
-        }
-
-        func next() async -> Element? {
-            // Asking for the next value means the last one has been handled.
-            if isHandling { handled() }
-            let element = await iterator.next()
-            isHandling = element != nil
-            return element
         }
     }
 }
