@@ -122,7 +122,7 @@ struct SSHServeTests {
         _ = try await tmux.screen(showing: "Consumables")
         let second = try await shop.exec(key: key, "transactions")
         #expect(second.status == 1)
-        #expect(second.stderr.contains("Your key already has 1 sessions open here"), "\(second.stderr)")
+        #expect(second.stderr.contains("Your key already has 1 session open here"), "\(second.stderr)")
     }
 
     @Test func anIdleSessionEndsAndItsChildIsReaped() async throws {
