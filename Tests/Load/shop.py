@@ -101,6 +101,8 @@ async def local_session(storefront, arguments, size=(80, 24)):
 def server(storefront, *options):
     """`storefront serve --ssh 0` of its own (the tip jar, no latency, data in a scratch folder),
     stopped with SIGTERM at the end: (its process, its port)."""
+    if not os.access(storefront, os.X_OK):
+        raise SystemExit(f"no storefront executable at {storefront}: build it with `make build` (or give its path)")
     scratch = tempfile.mkdtemp(prefix="storefront-ssh-")
     process = subprocess.Popen(
         [storefront, "serve", "--ssh", "0", "--catalog", "tipjar", "--latency", "0", *options],
