@@ -23,6 +23,7 @@ test: deps
 # The benchmarks on the release build (see BENCHMARKS.md): prints the table, writes bench/results.json.
 # QUICK=1 takes fewer repetitions (under a minute once built).
 bench: deps
+	@.ci/install-deps --bench
 	$(SWIFT) build -c release
 	.build/release/storefront-bench $(if $(QUICK),--quick) --command "make bench$(if $(QUICK), QUICK=$(QUICK))"
 	@if python3 -c "import asyncssh" 2>/dev/null; then \
