@@ -61,20 +61,23 @@ public struct Product: Identifiable, Hashable, Sendable {
         init(_ fields: Fields) { self.fields = fields }
     }
 
-    /// Makes a product and formats its `displayPrice` with `priceFormatStyle`.
+    /// Makes a product and formats its `displayPrice` with `priceFormatStyle`, unless the
+    /// caller has done that already and passes it as `displayPrice` (a store answering for
+    /// many products at a few price points formats each price once).
     public init(
         id: ID,
         type: ProductType,
         displayName: String,
         description: String,
         price: Decimal,
+        displayPrice: String? = nil,
         priceFormatStyle: Decimal.FormatStyle.Currency,
         isFamilyShareable: Bool = false,
         subscription: SubscriptionInfo? = nil
     ) {
         storage = Storage(Fields(
             id: id, type: type, displayName: displayName, description: description,
-            price: price, displayPrice: price.formatted(priceFormatStyle), priceFormatStyle: priceFormatStyle,
+            price: price, displayPrice: displayPrice ?? price.formatted(priceFormatStyle), priceFormatStyle: priceFormatStyle,
             isFamilyShareable: isFamilyShareable, subscription: subscription
         ))
     }
