@@ -41,6 +41,8 @@ private struct CatalogDecoder {
     private var formatter = PriceFormatter(storefront: .unitedStates)
     /// Formatting is the slowest step per product, and big catalogs repeat a few prices.
     private var displayPrices: [Decimal: String] = [:]
+    /// The prices read so far, by their text: parsing was 6% of loading 100,000 products.
+    private var prices: [String: Decimal] = [:]
 
     mutating func catalog(_ document: StoreKitDocument) throws(Node.Problem) -> Catalog {
         let root = document.root
@@ -242,12 +244,14 @@ private struct CatalogDecoder {
 
     // MARK: Values
 
-    private func price(_ node: Node, key: String) throws(Node.Problem) -> Decimal {
+    private mutating func price(_ node: Node, key: String) throws(Node.Problem) -> Decimal {
         let priceNode = try node.requiredChild(key)
         let text = try priceNode.stringValue()
+        if let price = prices[text] { return price }
         guard let price = PriceFormatter.price(fromDisplayPrice: text) else {
             throw priceNode.problem("expected a price such as \"0.99\" or \"2,99\", found \"\(text)\"")
         }
+        prices[text] = price
         return price
     }
 
