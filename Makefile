@@ -24,6 +24,7 @@ test: deps
 # then serve --ssh's figures (Tests/Load/ssh_bench.py, python3 + asyncssh), added to the same file.
 # QUICK=1 takes fewer repetitions (under a minute once built).
 bench: deps
+	@.ci/install-deps --bench
 	$(SWIFT) build -c release
 	.build/release/storefront-bench $(if $(QUICK),--quick) --command "make bench$(if $(QUICK), QUICK=$(QUICK))"
 	@if python3 -c "import asyncssh" 2>/dev/null; then \

@@ -37,7 +37,7 @@ struct BenchRun {
 
     /// Parts of the run, for `--only`.
     enum Section: String, CaseIterable {
-        case frames, terminal, processes, ledger
+        case frames, terminal, processes, ledger, peers
     }
 
     /// The load average when the run started.
@@ -52,7 +52,11 @@ struct BenchRun {
         if wanted(.terminal) { try await terminal(catalogs) }
         if wanted(.processes) { try processes(catalogs) }
         if wanted(.ledger) { try await ledger(catalogs.folder) }
+        if wanted(.peers) { try peers(catalogs.folder) }
     }
+
+    /// Issue 17's side-by-side table (Markdown), empty until the peers have run.
+    private(set) var peerTable = ""
 
     private let started = ContinuousClock.now
 
@@ -208,5 +212,14 @@ struct BenchRun {
         let single = try await signatureCeiling(count: options.ceilingSignatures, tasks: 1)
         let parallel = try await signatureCeiling(count: options.ceilingSignatures, tasks: cores)
         report.add("  bare ES256 verify, 1 task / \(cores) tasks", single, unit: "/ \(Report.format(parallel)) /s")
+    }
+
+    // MARK: Issue 17's side-by-side table
+
+    private mutating func peers(_ folder: URL) throws {
+        let bench = try PeersBench(storefront: options.storefront, source: options.peersSource, folder: folder)
+        let figures = try bench.run(runs: options.peerRuns, progress: progress)
+        results.peers = figures
+        peerTable = bench.table(figures)
     }
 }
