@@ -21,6 +21,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-nio-ssh", from: "0.15.1"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
     ],
     targets: [
@@ -71,10 +72,26 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
+        // The App Store Server API's shapes over the ledger: signed payloads, API keys and
+        // tokens, the endpoints as request -> response values. No sockets.
+        .target(
+            name: "StoreServerAPI",
+            dependencies: ["LocalStore", "StoreCatalog", "StorefrontModel", .product(name: "Crypto", package: "swift-crypto")]
+        ),
+        // `storefront serve --http`: the HTTP edge (Hummingbird) in front of StoreServerAPI.
+        .target(
+            name: "StoreServerHTTP",
+            dependencies: [
+                "StoreServerAPI",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .executableTarget(
             name: "storefront",
             dependencies: [
                 "StoreCatalog", "StorefrontModel", "LocalStore", "TerminalUI", "CatalogLayouts", "CursesBackend", "StorefrontSSH",
+                "StoreServerAPI", "StoreServerHTTP",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -119,6 +136,15 @@ let package = Package(
         .testTarget(
             name: "StorefrontSSHTests",
             dependencies: ["StorefrontSSH", "StorefrontTestSupport", .product(name: "NIOSSH", package: "swift-nio-ssh")]
+        ),
+        // The App Store Server API without sockets: tokens, rate limits, every endpoint's
+        // answers and error codes, over an in-memory ledger.
+        .testTarget(
+            name: "StoreServerAPITests",
+            dependencies: [
+                "StoreServerAPI", "LocalStore", "StoreCatalog", "StorefrontTestSupport",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
         ),
         // The command line as a user runs it, the built binary as a child process: catalog,
         // snapshot, demo, the store commands, exit codes, purchases killed mid-way.
