@@ -14,16 +14,23 @@ import Testing
         #expect(try ServerFixture.payload(answer.json["signedTransactionInfo"])["transactionId"] as? String == String(id))
     }
 
-    @Test(arguments: [
-        ("expired", ["exp": Int(Date().timeIntervalSince1970) - 120, "iat": Int(Date().timeIntervalSince1970) - 600]),
-        ("over an hour ahead", ["exp": Int(Date().timeIntervalSince1970) + 7300, "iat": nil]),
-        ("living over an hour", ["iat": Int(Date().timeIntervalSince1970) - 10, "exp": Int(Date().timeIntervalSince1970) + 3595]),
-        ("another app", ["bid": "com.example.other"]),
-        ("another audience", ["aud": "appstoreconnect-v2"]),
-        ("another issuer", ["iss": "issuer-2"]),
-        ("no expiry", ["exp": nil]),
-    ] as [(String, [String: Any?])])
-    func aTokenWithBadClaimsGets401AndNoData(_ label: String, _ claims: [String: Any?]) async throws {
+    /// Claims that spoil a token, by name.
+    static func badClaims(_ label: String) -> [String: Any?] {
+        let now = Int(Date().timeIntervalSince1970)
+        return switch label {
+        case "expired": ["exp": now - 120, "iat": now - 600]
+        case "over an hour ahead": ["exp": now + 7300, "iat": nil]
+        case "living over an hour": ["iat": now - 10, "exp": now + 3595]
+        case "another app": ["bid": "com.example.other"]
+        case "another audience": ["aud": "appstoreconnect-v2"]
+        case "another issuer": ["iss": "issuer-2"]
+        default: ["exp": nil]
+        }
+    }
+
+    @Test(arguments: ["expired", "over an hour ahead", "living over an hour", "another app", "another audience", "another issuer", "no expiry"])
+    func aTokenWithBadClaimsGets401AndNoData(_ label: String) async throws {
+        let claims = Self.badClaims(label)
         let fixture = try ServerFixture()
         let id = try await fixture.buy("com.example.backyardbirds.food.nectar")
         let answer = try await fixture.call("GET", "/inApps/v1/transactions/\(id)", authorization: "Bearer " + fixture.token(claims))

@@ -39,7 +39,7 @@ struct ServerFixture {
         guard case .success(.verified(let transaction)) = try await store(account).buy(productID) else {
             throw FixtureError(reason: "\(productID) was not bought")
         }
-        return transaction.id
+        return Int64(transaction.id)
     }
 
     /// A token as Apple's client makes it, with `claims` changed or removed (nil).
