@@ -16,6 +16,8 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-asn1", from: "1.7.4"),
+        .package(url: "https://github.com/apple/swift-certificates", from: "1.21.1"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
@@ -76,7 +78,13 @@ let package = Package(
         // tokens, the endpoints as request -> response values. No sockets.
         .target(
             name: "StoreServerAPI",
-            dependencies: ["LocalStore", "StoreCatalog", "StorefrontModel", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: [
+                "LocalStore", "StoreCatalog", "StorefrontModel",
+                .product(name: "Crypto", package: "swift-crypto"),
+                // `serve certs`: the root, intermediate and leaf that sign payloads as Apple's chain does.
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+            ]
         ),
         // `storefront serve --http`: the HTTP edge (Hummingbird) in front of StoreServerAPI.
         .target(

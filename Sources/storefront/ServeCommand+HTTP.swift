@@ -34,7 +34,27 @@ struct HTTPServeOptions: ParsableArguments {
     ))
     var signingKey: String?
 
+    @Option(help: ArgumentHelp(
+        "Sign with the chain `serve certs` made in this folder (the leaf's key, x5c: leaf, intermediate, root), so verifiers given its root-ca.cer verify in full.",
+        valueName: "folder"
+    ))
+    var certificates: String?
+
+    @Option(help: ArgumentHelp(
+        "The environment payloads name: LocalTesting (verifiers skip the chain), or Sandbox or Production with --certificates.",
+        valueName: "name"
+    ))
+    var environment = "LocalTesting"
+
+    static let environments = ["LocalTesting", "Sandbox", "Production"]
+
     func validate() throws {
+        guard Self.environments.contains(environment) else {
+            throw ValidationError("--environment \"\(environment)\" is not one of \(Self.environments.joined(separator: ", ")).")
+        }
+        if environment != "LocalTesting", certificates == nil {
+            throw ValidationError("--environment \(environment) needs --certificates: Apple's verifiers check the chain outside LocalTesting.")
+        }
         guard http != nil else {
             if bundleID != nil || !notify.isEmpty { throw ValidationError("--bundle-id and --notify go with --http.") }
             return
@@ -59,6 +79,16 @@ struct HTTPServeOptions: ParsableArguments {
         return try dataDirectory().appendingPathComponent("api-keys")
     }
 
+    /// The chain's leaf with its certificates, else the signing key file (made on first use).
+    func signer() throws -> PayloadSigner {
+        if let certificates {
+            let chain = try SigningChainFolder.read(from: URL(fileURLWithPath: certificates))
+            return PayloadSigner(key: chain.leafKey, chain: chain.certificates)
+        }
+        let file = try signingKey.map { URL(fileURLWithPath: $0) } ?? Self.dataDirectory().appendingPathComponent("app-store-signing-key.pem")
+        return PayloadSigner(key: try SigningKeyFile.loadOrCreate(at: file))
+    }
+
     static func dataDirectory() throws -> URL {
         do {
             return try LedgerLocation.dataDirectory(environment: ProcessInfo.processInfo.environment)
@@ -73,14 +103,12 @@ extension ServeCommand {
     func runHTTP() async throws {
         guard let address = try http.http?.get(), let bundleID = http.bundleID else { return }
         let store = try storeOptions.makeStore()
-        let signingKey = try http.signingKey.map { URL(fileURLWithPath: $0) }
-            ?? HTTPServeOptions.dataDirectory().appendingPathComponent("app-store-signing-key.pem")
         let settings: AppStoreServer.Settings
         do {
             settings = AppStoreServer.Settings(
-                app: ServedApp(bundleID: bundleID), catalog: store.catalog.catalog, ledger: store.ledger,
-                keys: try APIKeyFile.load(from: HTTPServeOptions.keyFile(http.apiKeys)),
-                signer: PayloadSigner(key: try SigningKeyFile.loadOrCreate(at: signingKey)),
+                app: ServedApp(bundleID: bundleID, environment: http.environment), catalog: store.catalog.catalog,
+                ledger: store.ledger, keys: try APIKeyFile.load(from: HTTPServeOptions.keyFile(http.apiKeys)),
+                signer: try http.signer(),
                 controls: await store.controls, rateLimit: try RateLimit(parsing: http.rateLimit),
                 notificationURLs: http.notify.compactMap(URL.init(string:))
             )
@@ -141,5 +169,40 @@ struct APIKeysCommand: AsyncParsableCommand {
             }
             StoreCommandSupport.print("storefront: API key \(keyID) of issuer \(issuer) registered in \(file.path)")
         }
+    }
+}
+
+/// `storefront serve certs`: issues a root CA, an intermediate and a leaf with Apple's marker
+/// extensions, for `serve --http --certificates` and for verifiers given the root.
+struct CertsCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "certs",
+        abstract: "Issue the signing chain (root CA, intermediate, leaf) that `serve --http --certificates` signs with.",
+        discussion: """
+            Give verifiers root-ca.cer (DER), as Apple's are given AppleRootCA-G3.cer: \
+            SignedDataVerifier([root], False, Environment.SANDBOX, bundle_id) then verifies every \
+            payload of `serve --http --certificates FOLDER --environment Sandbox` in full.
+            """
+    )
+
+    @Option(help: ArgumentHelp("Where to write the chain (default: $XDG_DATA_HOME/storefront/app-store-certificates).", valueName: "folder"))
+    var folder: String?
+
+    @Flag(help: "Replace a chain already in the folder (payloads signed by the old one stop verifying).")
+    var force = false
+
+    func run() async throws {
+        let target = try folder.map { URL(fileURLWithPath: $0) }
+            ?? HTTPServeOptions.dataDirectory().appendingPathComponent("app-store-certificates")
+        let root = SigningChainFolder.rootFile(in: target)
+        if FileManager.default.fileExists(atPath: root.path), !force {
+            throw CommandFailure("\(target.path) already holds a chain; --force replaces it", exitCode: .cannotCreate)
+        }
+        do {
+            try SigningChainFolder.write(try SigningChain.issue(now: Date()), to: target)
+        } catch let error as APIKeyError {
+            throw CommandFailure(error.reason, exitCode: .cannotCreate)
+        }
+        StoreCommandSupport.print("storefront: signing chain written to \(target.path); give verifiers \(root.path)")
     }
 }

@@ -30,12 +30,12 @@ struct ServeCommand: AsyncParsableCommand {
             notification history) for every account of the ledger, to callers with a Bearer \
             ES256 token of a key registered with `storefront serve api-keys add`.
             """,
-        subcommands: [APIKeysCommand.self]
+        subcommands: [APIKeysCommand.self, CertsCommand.self]
     )
 
     /// Serve's own options, which the sessions do not get (every one takes a value).
     static let ownOptions = [
-        "--ssh", "--http", "--bundle-id", "--api-keys", "--notify", "--rate-limit", "--signing-key", "--host-key", "--authorized-keys", "--max-sessions", "--max-sessions-per-key", "--idle", "--max-session", "--drain",
+        "--ssh", "--http", "--bundle-id", "--api-keys", "--notify", "--rate-limit", "--signing-key", "--certificates", "--environment", "--host-key", "--authorized-keys", "--max-sessions", "--max-sessions-per-key", "--idle", "--max-session", "--drain",
     ]
 
     @Option(help: ArgumentHelp("Listen for SSH on [HOST:]PORT; the host is 127.0.0.1 unless given, port 0 picks a free one.", valueName: "[host:]port"))

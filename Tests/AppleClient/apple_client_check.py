@@ -34,7 +34,7 @@ from appstoreserverlibrary.models.OrderLookupStatus import OrderLookupStatus
 from appstoreserverlibrary.models.ResponseBodyV2DecodedPayload import ResponseBodyV2DecodedPayload
 from appstoreserverlibrary.models.Status import Status
 from appstoreserverlibrary.models.TransactionHistoryRequest import ProductType, TransactionHistoryRequest
-from appstoreserverlibrary.signed_data_verifier import SignedDataVerifier
+from appstoreserverlibrary.signed_data_verifier import SignedDataVerifier, VerificationException
 
 BUNDLE_ID = "com.example.backyardbirds"
 ISSUER, KEY_ID = "5a1e7c3b-0f4d-4c55-9b8e-2d6f7a8b9c0d", "STOREFRONT1"
@@ -122,22 +122,38 @@ class Receiver(BaseHTTPRequestHandler):
 hook = HTTPServer(("127.0.0.1", 0), Receiver)
 threading.Thread(target=hook.serve_forever, daemon=True).start()
 
-server = subprocess.Popen(
-    [binary, "serve", "--http", "0", "--bundle-id", BUNDLE_ID, "--ledger", ledger,
-     "--notify", f"http://127.0.0.1:{hook.server_port}/hook", "--rate-limit", "1000/1s"],
-    env=environment, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-)
-try:
+
+
+def start_server(*options):
+    server = subprocess.Popen(
+        [binary, "serve", "--http", "0", "--bundle-id", BUNDLE_ID, "--ledger", ledger,
+         "--notify", f"http://127.0.0.1:{hook.server_port}/hook", "--rate-limit", "1000/1s", *options],
+        env=environment, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )
     line = server.stdout.readline()
     check("http://127.0.0.1:" in line, f"the server says where it listens: {line.strip()}")
-    base_url = line.strip().rsplit(" ", 1)[-1]
+    return server, line.strip().rsplit(" ", 1)[-1]
 
-    def client(key=private_pem, key_id=KEY_ID, bundle=BUNDLE_ID):
-        api = AppStoreServerAPIClient(key, key_id, ISSUER, bundle, Environment.LOCAL_TESTING)
-        api._base_url = base_url  # the library's LocalTesting base URL is a placeholder
-        return api
 
-    api = client()
+def stop_server(server):
+    server.terminate()
+    try:
+        server.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        server.kill()
+    check(server.returncode == 0, f"the server stops cleanly on SIGTERM (exit {server.returncode})")
+
+
+def client(base_url, key=private_pem, key_id=KEY_ID, bundle=BUNDLE_ID, environment=Environment.LOCAL_TESTING):
+    api = AppStoreServerAPIClient(key, key_id, ISSUER, bundle, environment)
+    api._base_url = base_url  # the library's LocalTesting base URL is a placeholder
+    return api
+
+
+server, base_url = start_server()
+try:
+
+    api = client(base_url)
     verifier = SignedDataVerifier([], False, Environment.LOCAL_TESTING, BUNDLE_ID)
 
     # Get Transaction History v2: alice's, all of them, none of bob's.
@@ -226,16 +242,43 @@ try:
                                                         GetTransactionHistoryVersion.V2)) == (400, 4000005), "a bad revision: 400 4000005")
     other_key = ec.generate_private_key(ec.SECP256R1()).private_bytes(
         serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption())
-    check(api_error(lambda: client(key=other_key).get_transaction_info(str(alice[0])))[0] == 401, "the wrong key: 401")
-    check(api_error(lambda: client(bundle="com.example.other").get_transaction_info(str(alice[0])))[0] == 401, "another app: 401")
-    check(api_error(lambda: client(key_id="NOPE").get_transaction_info(str(alice[0])))[0] == 401, "an unknown key ID: 401")
+    check(api_error(lambda: client(base_url, key=other_key).get_transaction_info(str(alice[0])))[0] == 401, "the wrong key: 401")
+    check(api_error(lambda: client(base_url, bundle="com.example.other").get_transaction_info(str(alice[0])))[0] == 401, "another app: 401")
+    check(api_error(lambda: client(base_url, key_id="NOPE").get_transaction_info(str(alice[0])))[0] == 401, "an unknown key ID: 401")
 finally:
-    server.terminate()
+    stop_server(server)
+
+# Full chain: `serve certs` issues a root, an intermediate and a leaf; Apple's verifier, given
+# that root and the Sandbox environment, checks every payload's x5c chain and signature.
+certs, other = os.path.join(work, "certs"), os.path.join(work, "other-certs")
+for folder in (certs, other):
+    subprocess.run([binary, "serve", "certs", "--folder", folder], env=environment, check=True, capture_output=True)
+with open(os.path.join(certs, "root-ca.cer"), "rb") as file:
+    root = file.read()
+with open(os.path.join(other, "root-ca.cer"), "rb") as file:
+    other_root = file.read()
+server, base_url = start_server("--certificates", certs, "--environment", "Sandbox")
+try:
+    api = client(base_url, environment=Environment.SANDBOX)
+    verifier = SignedDataVerifier([root], False, Environment.SANDBOX, BUNDLE_ID)
+    history = api.get_transaction_history(str(alice[0]), None, TransactionHistoryRequest(), GetTransactionHistoryVersion.V2)
+    check(history.environment == Environment.SANDBOX, "the chain's server says Sandbox")
+    verified = [verifier.verify_and_decode_signed_transaction(jws) for jws in history.signedTransactions]
+    check(sorted(int(t.transactionId) for t in verified) == sorted(alice), "every transaction verifies against the issued root")
+    last = api.get_all_subscription_statuses(str(alice[0])).data[0].lastTransactions[0]
+    check(verifier.verify_and_decode_renewal_info(last.signedRenewalInfo).autoRenewProductId == MONTHLY, "renewal info verifies in full")
+    token = api.request_test_notification().testNotificationToken
+    signed = api.get_test_notification_status(token).signedPayload
+    check(verifier.verify_and_decode_notification(signed).notificationType.value == "TEST", "the notification verifies in full")
+    stranger = SignedDataVerifier([other_root], False, Environment.SANDBOX, BUNDLE_ID)
     try:
-        server.wait(timeout=10)
-    except subprocess.TimeoutExpired:
-        server.kill()
+        stranger.verify_and_decode_signed_transaction(history.signedTransactions[0])
+        refused = False
+    except VerificationException:
+        refused = True
+    check(refused, "another root does not verify them")
+finally:
+    stop_server(server)
     hook.shutdown()
 
-check(server.returncode == 0, f"the server stops cleanly on SIGTERM (exit {server.returncode})")
 print(f"{passed} passed, 0 failed")

@@ -6,7 +6,9 @@ import Testing
 /// (Python, `pip install app-store-server-library`, which .ci/install-deps installs) calls every
 /// endpoint of the running server and decodes every response and signed payload with its
 /// models and SignedDataVerifier in LocalTesting; a webhook receiver gets the test notification.
-/// The script buys for two customers, starts the server on 127.0.0.1 and stops it.
+/// Then `serve certs` issues a chain and, with its root, the verifier checks every payload in
+/// full (Sandbox), and refuses them with another chain's root. The script buys for two
+/// customers, starts each server on 127.0.0.1 and stops it.
 @Suite struct AppleClientTests {
     @Test func applesLibraryReadsEveryEndpoint() async throws {
         let binary = try StorefrontCommand.binary()
@@ -22,5 +24,6 @@ import Testing
         #expect(output.status == 0, "\(output.stdout)\n\(output.stderr)")
         #expect(output.stdoutLines.last?.hasSuffix("passed, 0 failed") == true, "\(output.stdout)")
         #expect(output.stdout.contains("ok: history is alice's transactions and no one else's"))
+        #expect(output.stdout.contains("ok: every transaction verifies against the issued root"))
     }
 }

@@ -53,4 +53,27 @@ import Testing
         let badID = try await StorefrontCommand.run(["serve", "api-keys", "add", "issuer", "KEY 2", pem.path], environment: environment)
         #expect(badID.status == 65)
     }
+
+    @Test func certsKeepsAChainUnlessForcedAndSandboxNeedsOne() async throws {
+        let work = try TemporaryDirectory()
+        let environment = ["XDG_DATA_HOME": work.url.path]
+        let made = try await StorefrontCommand.run(["serve", "certs"], environment: environment)
+        #expect(made.status == 0, "\(made.stderr)")
+        let folder = work.url.appendingPathComponent("storefront/app-store-certificates")
+        let root = try Data(contentsOf: folder.appendingPathComponent("root-ca.cer"))
+        #expect(root.first == 0x30, "DER: a SEQUENCE")
+        let mode = try FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent("leaf-key.pem").path)[.posixPermissions] as? Int
+        #expect(mode == 0o600)
+        let again = try await StorefrontCommand.run(["serve", "certs"], environment: environment)
+        #expect(again.status == 73)
+        #expect(try Data(contentsOf: folder.appendingPathComponent("root-ca.cer")) == root)
+        let forced = try await StorefrontCommand.run(["serve", "certs", "--force"], environment: environment)
+        #expect(forced.status == 0)
+        #expect(try Data(contentsOf: folder.appendingPathComponent("root-ca.cer")) != root)
+        let sandbox = try await StorefrontCommand.run(
+            ["serve", "--http", "0", "--bundle-id", "com.example", "--environment", "Sandbox", "--in-memory"], environment: environment
+        )
+        #expect(sandbox.status == 64)
+        #expect(sandbox.stderr.contains("needs --certificates"))
+    }
 }
