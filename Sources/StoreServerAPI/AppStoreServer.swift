@@ -59,6 +59,8 @@ public final class AppStoreServer: Sendable {
     let gate: TokenGate
     let limiter: RateLimiter
     let notifications: NotificationLog
+    let customers = CustomerCache()
+    let signatures = SignatureCache()
 
     /// - Parameter delivery: how notifications reach `notificationURLs` (an HTTP client).
     public init(settings: Settings, delivery: any NotificationDelivery) {
@@ -98,6 +100,16 @@ public final class AppStoreServer: Sendable {
         case .testNotificationStatus(let token): try await testNotificationStatus(token)
         case .notificationHistory: try await notificationHistory(request)
         }
+    }
+
+    /// A transaction's JWS: the same for as long as the ledger row is (its `signedDate` is the
+    /// payload's), so it is signed once.
+    func signedTransaction(_ transaction: LedgerTransaction) throws(APIError) -> String {
+        let key = SignatureCache.Key(id: transaction.id, signedDate: transaction.signedDate.milliseconds)
+        if let jws = signatures.jws(for: key) { return jws }
+        let jws = try sign(TransactionPayload(transaction, app: settings.app, signedDate: transaction.signedDate))
+        signatures.keep(jws, for: key)
+        return jws
     }
 
     /// Signs `payload`; a failure to sign is the server's own, a retryable 500.

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import Synchronization
 
 /// Checks an `Authorization: Bearer` token as the App Store Server API does: an ES256 JWT
 /// whose header `kid` names a registered key that signed it, with `iss` that key's issuer,
@@ -22,6 +23,9 @@ public struct TokenGate: Sendable {
 
     private let keys: [String: APIKey]
     public let bundleID: String
+    /// Tokens whose signature was checked, with their key and claims: a client that reuses a
+    /// token for its lifetime is not verified again. Time claims are checked every time.
+    private let checked = CheckedTokens()
 
     public init(keys: [APIKey], bundleID: String) {
         self.keys = Dictionary(keys.map { ($0.keyID, $0) }, uniquingKeysWith: { _, last in last })
@@ -39,7 +43,7 @@ public struct TokenGate: Sendable {
         let kid: String
     }
 
-    private struct Claims: Decodable {
+    fileprivate struct Claims: Decodable {
         let iss: String
         let aud: Audience
         let bid: String
@@ -48,7 +52,7 @@ public struct TokenGate: Sendable {
     }
 
     /// `aud` is a string or, in RFC 7519's other form, an array of strings.
-    private enum Audience: Decodable {
+    fileprivate enum Audience: Decodable {
         case names([String])
         init(from decoder: any Decoder) throws {
             let container = try decoder.singleValueContainer()
@@ -65,21 +69,40 @@ public struct TokenGate: Sendable {
     public func check(authorization: String?, now: Date) -> Result<APIKey, Refusal> {
         guard let authorization, authorization.hasPrefix("Bearer ") else { return refuse("no Bearer token") }
         let token = authorization.dropFirst("Bearer ".count)
+        let signed: (key: APIKey, claims: Claims)
+        if let known = checked.lookUp(token) {
+            signed = known
+        } else {
+            switch verify(token) {
+            case .success(let verified): signed = verified
+            case .failure(let refusal): return .failure(refusal)
+            }
+            checked.keep(token, signed)
+        }
+        return check(signed.claims, of: signed.key, now: now)
+    }
+
+    /// The token's key and claims when its signature is a registered key's.
+    private func verify(_ token: Substring) -> Result<(key: APIKey, claims: Claims), Refusal> {
         let parts = token.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 3, let headerBytes = Base64URL.decode(parts[0]), let claimBytes = Base64URL.decode(parts[1]),
               let signatureBytes = Base64URL.decode(parts[2])
-        else { return refuse("not a compact JWS") }
+        else { return .failure(Refusal(reason: "not a compact JWS")) }
         guard let header = try? JSONDecoder().decode(Header.self, from: headerBytes) else {
-            return refuse("the header has no alg or kid")
+            return .failure(Refusal(reason: "the header has no alg or kid"))
         }
-        guard header.alg == "ES256" else { return refuse("alg \(header.alg) is not ES256") }
-        guard let key = keys[header.kid] else { return refuse("kid \(header.kid) is not a registered key") }
+        guard header.alg == "ES256" else { return .failure(Refusal(reason: "alg \(header.alg) is not ES256")) }
+        guard let key = keys[header.kid] else { return .failure(Refusal(reason: "kid \(header.kid) is not a registered key")) }
         guard let signature = try? P256.Signing.ECDSASignature(rawRepresentation: signatureBytes),
               key.publicKey.isValidSignature(signature, for: Data(token.utf8.prefix(parts[0].utf8.count + 1 + parts[1].utf8.count)))
-        else { return refuse("the signature is not \(key.keyID)'s") }
+        else { return .failure(Refusal(reason: "the signature is not \(key.keyID)'s")) }
         guard let claims = try? JSONDecoder().decode(Claims.self, from: claimBytes) else {
-            return refuse("the claims lack iss, aud, bid or exp")
+            return .failure(Refusal(reason: "the claims lack iss, aud, bid or exp"))
         }
+        return .success((key, claims))
+    }
+
+    private func check(_ claims: Claims, of key: APIKey, now: Date) -> Result<APIKey, Refusal> {
         guard claims.iss == key.issuerID else { return refuse("iss \(claims.iss) is not \(key.keyID)'s issuer") }
         guard claims.aud.names.contains(Self.audience) else { return refuse("aud is not \(Self.audience)") }
         guard claims.bid == bundleID else { return refuse("bid \(claims.bid) is not \(bundleID)") }
@@ -97,5 +120,22 @@ public struct TokenGate: Sendable {
 
     private func refuse(_ reason: String) -> Result<APIKey, Refusal> {
         .failure(Refusal(reason: reason))
+    }
+}
+
+/// Verified tokens, bounded: past `capacity` it starts again.
+private final class CheckedTokens: Sendable {
+    static let capacity = 10_000
+    private let tokens = Mutex<[Substring: (key: APIKey, claims: TokenGate.Claims)]>([:])
+
+    func lookUp(_ token: Substring) -> (key: APIKey, claims: TokenGate.Claims)? {
+        tokens.withLock { $0[token] }
+    }
+
+    func keep(_ token: Substring, _ signed: (key: APIKey, claims: TokenGate.Claims)) {
+        tokens.withLock { tokens in
+            if tokens.count >= Self.capacity { tokens.removeAll() }
+            tokens[token] = signed
+        }
     }
 }

@@ -30,7 +30,7 @@ extension AppStoreServer {
         }
         let ordered = entries.filter { $0.isVerified && $0.purchaseAttemptID == attempt }.map(\.transaction)
         guard !ordered.isEmpty else { return invalid }
-        return .ok(OrderLookupResponse(status: 0, signedTransactions: try signed(ordered, at: customer.now)))
+        return .ok(OrderLookupResponse(status: 0, signedTransactions: try signed(ordered)))
     }
 
     /// The body of Send Consumption Information v2.

@@ -59,7 +59,7 @@ extension AppStoreServer {
                 )
                 items.append(LastTransaction(
                     status: status.state.appStoreStatus, originalTransactionId: String(current.originalID),
-                    signedTransactionInfo: try signed([current], at: customer.now)[0], signedRenewalInfo: try sign(payload)
+                    signedTransactionInfo: try signedTransaction(current), signedRenewalInfo: try sign(payload)
                 ))
             }
             if !items.isEmpty { data.append(GroupItem(subscriptionGroupIdentifier: group, lastTransactions: items)) }

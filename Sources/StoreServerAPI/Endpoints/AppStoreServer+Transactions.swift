@@ -33,7 +33,7 @@ extension AppStoreServer {
         )
         return .ok(HistoryResponse(
             revision: page.revision, hasMore: page.hasMore, bundleId: settings.app.bundleID,
-            environment: settings.app.environment, signedTransactions: try signed(page.items, at: customer.now)
+            environment: settings.app.environment, signedTransactions: try signed(page.items)
         ))
     }
 
@@ -43,7 +43,7 @@ extension AppStoreServer {
         guard let transaction = customer.transactions.first(where: { String($0.id) == id }) else {
             throw .transactionIDNotFound
         }
-        return .ok(TransactionInfoResponse(signedTransactionInfo: try signed([transaction], at: customer.now)[0]))
+        return .ok(TransactionInfoResponse(signedTransactionInfo: try signedTransaction(transaction)))
     }
 
     /// `GET /inApps/v2/refund/lookup/{transactionId}`: the customer's refunded and revoked
@@ -56,14 +56,14 @@ extension AppStoreServer {
             key: { (($0.revocationDate ?? $0.signedDate).milliseconds, $0.id) }, after: revision, descending: false
         )
         return .ok(RefundHistoryResponse(
-            signedTransactions: try signed(page.items, at: customer.now), revision: page.revision, hasMore: page.hasMore
+            signedTransactions: try signed(page.items), revision: page.revision, hasMore: page.hasMore
         ))
     }
 
-    func signed(_ transactions: [LedgerTransaction], at now: Date) throws(APIError) -> [String] {
+    func signed(_ transactions: [LedgerTransaction]) throws(APIError) -> [String] {
         var signed: [String] = []
         for transaction in transactions {
-            signed.append(try sign(TransactionPayload(transaction, app: settings.app, signedDate: now)))
+            signed.append(try signedTransaction(transaction))
         }
         return signed
     }
