@@ -28,6 +28,9 @@ bench: deps
 	@if python3 -c "import asyncssh" 2>/dev/null; then \
 		python3 Tests/Load/ssh_load.py .build/release/storefront --sessions 20 --moves 10 --samples 50; \
 	else echo "serve --ssh, connect -> first frame: skipped (pip install asyncssh)"; fi
+	@if python3 -c "import jwt, cryptography" 2>/dev/null; then \
+		python3 Tests/Load/http_load.py .build/release/storefront --transactions 1000 --connections 16 --seconds $(if $(QUICK),3,10); \
+	else echo "serve --http, Get Transaction History: skipped (pip install app-store-server-library)"; fi
 
 # serve --ssh under load (python3 + asyncssh from PyPI: pip install asyncssh): 100 customers at
 # once each open the tip jar, move 50 times and buy once; exactly 100 transactions, no child left.

@@ -76,4 +76,21 @@ import Testing
         #expect(sandbox.status == 64)
         #expect(sandbox.stderr.contains("needs --certificates"))
     }
+
+    @Test func sshAndHTTPServeFromOneProcessAndStopTogether() async throws {
+        let work = try TemporaryDirectory()
+        let server = try StorefrontCommand.start(
+            ["serve", "--ssh", "0", "--http", "0", "--bundle-id", "com.example", "--in-memory"],
+            environment: ["XDG_DATA_HOME": work.url.path]
+        )
+        defer { server.kill() }
+        for _ in 0..<600 where server.stdoutSoFar.components(separatedBy: "\n").count < 3 {
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        #expect(server.stdoutSoFar.contains("serving over SSH on 127.0.0.1:"))
+        #expect(server.stdoutSoFar.contains("serving the App Store Server API for com.example on http://127.0.0.1:"))
+        server.send(SIGTERM)
+        let output = await server.wait(timeout: .seconds(30))
+        #expect(output.status == 0, "\(output.stderr)")
+    }
 }
