@@ -46,7 +46,8 @@ public struct RenewalPayload: Codable, Sendable, Hashable {
         self.signedDate = signedDate.milliseconds
         environment = app.environment
         recentSubscriptionStartDate = chainStart.milliseconds
-        renewalDate = renewal.willAutoRenew ? current.expirationDate?.milliseconds : nil
+        // When the latest period ends, whether or not it renews then.
+        renewalDate = current.expirationDate?.milliseconds
         currency = current.currency
         self.renewalPrice = renewalPrice.map(TransactionPayload.milliunits)
         appAccountToken = current.appAccountToken?.uuidString.lowercased()
