@@ -118,12 +118,17 @@ extension AppState {
         return .loadProducts(Array(view.productIDs.prefix(Self.firstPageSize)), slot: Self.firstPageSlot(of: shop))
     }
 
+    /// The current shop's first-page load, as far as it has come.
+    var currentFirstPage: Product.CollectionTaskState? {
+        currentShop.flatMap { store.products[Self.firstPageSlot(of: $0)] }
+    }
+
     /// The whole list of each shop whose first page has just loaded.
     func restOfList(after previous: StoreData) -> [AppEffect] {
         layout.shops.compactMap { shop in
             let slot = Self.firstPageSlot(of: shop)
-            guard store.products[shop.slot] == nil, case .success? = store.products[slot],
-                  previous.products[slot].map({ if case .success = $0 { false } else { true } }) ?? true else { return nil }
+            guard store.products[shop.slot] == nil, Self.isLoaded(store.products[slot]),
+                  !Self.isLoaded(previous.products[slot]) else { return nil }
             return .loadProducts(shop.productIDs, slot: shop.slot)
         }
     }

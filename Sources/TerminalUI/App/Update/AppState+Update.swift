@@ -14,7 +14,7 @@ extension AppState {
     public mutating func update(_ message: AppMessage) -> [AppEffect] {
         let shown = (
             screen: screen, filter: currentFilter, products: currentShop.map(products(of:)),
-            firstPage: currentShop.flatMap { store.products[Self.firstPageSlot(of: $0)] }, owned: store.owned,
+            firstPage: currentFirstPage, owned: store.owned,
             unreadable: store.entitlementsError != nil
         )
         var effects = apply(message)
@@ -23,7 +23,7 @@ extension AppState {
         }
         if shown.screen != screen || shown.filter != currentFilter || shown.owned != store.owned
             || shown.unreadable != (store.entitlementsError != nil) || shown.products != currentShop.map(products(of:))
-            || shown.firstPage != currentShop.flatMap({ store.products[Self.firstPageSlot(of: $0)] }) {
+            || shown.firstPage != currentFirstPage {
             refreshShownContent()
         }
         return effects
@@ -42,7 +42,7 @@ extension AppState {
         return effects
     }
 
-    private static func isLoaded(_ state: Product.CollectionTaskState?) -> Bool {
+    static func isLoaded(_ state: Product.CollectionTaskState?) -> Bool {
         if case .success? = state { true } else { false }
     }
 
