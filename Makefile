@@ -10,8 +10,10 @@ BIN = .build/$(CONFIG)/storefront
 deps:
 	@.ci/install-deps
 
+# storefront-serve is what `storefront serve` runs, beside storefront.
 build: deps
 	$(SWIFT) build -c $(CONFIG) --product storefront
+	$(SWIFT) build -c $(CONFIG) --product storefront-serve
 
 run: build
 	$(BIN) run --latency 300ms-800ms

@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "storefront", targets: ["storefront"]),
+        .executable(name: "storefront-serve", targets: ["storefront-serve"]),
         .library(name: "StoreCatalog", targets: ["StoreCatalog"]),
         .library(name: "StorefrontModel", targets: ["StorefrontModel"]),
         .library(name: "LocalStore", targets: ["LocalStore"]),
@@ -95,14 +96,34 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // What both programs' command lines share: the store's options, typed arguments,
+        // failures with their exit codes, and finding each other.
+        .target(
+            name: "StorefrontCommandLine",
+            dependencies: [
+                "StoreCatalog", "StorefrontModel", "LocalStore", "TerminalUI",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        // Every customer's process: no server library is linked here (each would be mapped
+        // in every SSH session); `serve` execs `storefront-serve`.
         .executableTarget(
             name: "storefront",
             dependencies: [
-                "StoreCatalog", "StorefrontModel", "LocalStore", "TerminalUI", "CatalogLayouts", "CursesBackend", "StorefrontSSH",
-                "StoreServerAPI", "StoreServerHTTP",
+                "StoreCatalog", "StorefrontModel", "LocalStore", "TerminalUI", "CatalogLayouts", "CursesBackend",
+                "StorefrontCommandLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
+        ),
+        // `storefront serve`: the SSH and HTTP servers, in a program of their own.
+        .executableTarget(
+            name: "storefront-serve",
+            dependencies: [
+                "LocalStore", "TerminalUI", "StorefrontCommandLine", "StorefrontSSH", "StoreServerAPI", "StoreServerHTTP",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Sources/StorefrontServe"
         ),
         // `make bench`: start-up, frames, keystrokes, the ledger and memory, on the release build.
         .executableTarget(

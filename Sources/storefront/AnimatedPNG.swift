@@ -1,4 +1,5 @@
 import Foundation
+import StorefrontCommandLine
 import TerminalUI
 
 /// `storefront demo --apng FILE`: the recording as an animated PNG that loops, for a README.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import LocalStore
 import StoreCatalog
+import StorefrontCommandLine
 import StorefrontModel
 
 /// `storefront approve REQUEST_ID`: approves a pending Ask to Buy request (or resolves an

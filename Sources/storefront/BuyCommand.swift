@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import LocalStore
 import StoreCatalog
+import StorefrontCommandLine
 import StorefrontModel
 
 /// `storefront buy PRODUCT_ID [--json] [--cancel] [--quantity N]`: buys one product from

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import StoreCatalog
+import StorefrontCommandLine
 
 /// `storefront catalog PATH|NAME [--locale ID] [--json]`: checks a StoreKit configuration file
 /// and summarizes it; `storefront catalog --generate N` writes a generated one.

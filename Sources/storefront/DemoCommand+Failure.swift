@@ -1,4 +1,5 @@
 import Foundation
+import StorefrontCommandLine
 import TerminalUI
 
 /// A tape that stopped: the error, then the screen it stopped on, and what was recorded

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import LocalStore
 import StoreCatalog
+import StorefrontCommandLine
 import TerminalUI
 
 /// `storefront demo TAPE [--cast FILE] [--frames FILE]`: plays a demo tape on a virtual

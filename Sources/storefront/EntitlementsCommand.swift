@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import LocalStore
 import StoreCatalog
+import StorefrontCommandLine
 import StorefrontModel
 
 /// `storefront entitlements [--json]`: what the customer owns at store time now, by the

@@ -1,5 +1,6 @@
 import ArgumentParser
 import LocalStore
+import StorefrontCommandLine
 
 /// `storefront expire PRODUCT_ID`: ends the current period of a subscription now, with
 /// auto-renew off, as StoreKit Testing's `expireSubscription` does.

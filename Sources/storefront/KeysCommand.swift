@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import LocalStore
 import StoreCatalog
+import StorefrontCommandLine
 
 /// `storefront store keys [--json]`: the store's key set, oldest first: key IDs, created
 /// dates, which key signs and public fingerprints. Never a private key.

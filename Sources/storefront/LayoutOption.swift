@@ -2,6 +2,7 @@ import ArgumentParser
 import CatalogLayouts
 import Foundation
 import StoreCatalog
+import StorefrontCommandLine
 import TerminalUI
 
 /// `--layout FILE`, for every command that needs the shops of a catalog: the screens, and

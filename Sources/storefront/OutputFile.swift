@@ -1,4 +1,5 @@
 import Foundation
+import StorefrontCommandLine
 
 /// Writes `text` to `path`; fails with 73 (EX_CANTCREAT) when it cannot.
 func writeOutput(_ text: String, to path: String) throws {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import LocalStore
 import StoreCatalog
+import StorefrontCommandLine
 import StorefrontModel
 
 /// `storefront redeem CODE [--json]`: redeems an offer code into the ledger, as the

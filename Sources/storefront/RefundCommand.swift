@@ -1,6 +1,7 @@
 import ArgumentParser
 import LocalStore
 import StoreCatalog
+import StorefrontCommandLine
 import StorefrontModel
 
 /// `storefront refund TRANSACTION_ID`: refunds a transaction; it stops entitling at once.

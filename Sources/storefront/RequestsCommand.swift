@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import LocalStore
 import StoreCatalog
+import StorefrontCommandLine
 import StorefrontModel
 
 /// `storefront requests [--json]`: every Ask to Buy request, oldest first, with what

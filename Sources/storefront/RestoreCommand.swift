@@ -1,6 +1,7 @@
 import ArgumentParser
 import LocalStore
 import StoreCatalog
+import StorefrontCommandLine
 import StorefrontModel
 
 /// `storefront restore [--json]`: what an app does at launch and on Restore Purchases:

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LocalStore
+import StorefrontCommandLine
 
 /// `storefront store rotate-key`: adds a new key to the store's key set and makes it the one
 /// that signs; rows signed before keep verifying by their key ID.

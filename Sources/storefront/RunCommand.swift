@@ -5,6 +5,7 @@ import Foundation
 import LocalStore
 import Logging
 import StoreCatalog
+import StorefrontCommandLine
 import TerminalUI
 
 /// `storefront run`: the interactive storefront, the default subcommand.

@@ -1,3 +1,4 @@
+import StorefrontCommandLine
 import TerminalUI
 
 // `snapshot`'s options, refused at `run()` with one "storefront: bad …" line and exit 64
@@ -5,7 +6,7 @@ import TerminalUI
 
 extension TerminalSize: CommandLineValue {
     /// `--size`: columns x rows, such as `80x24`.
-    init(commandLine argument: String) throws {
+    package init(commandLine argument: String) throws {
         guard let size = TerminalSize(argument) else {
             throw CommandFailure("bad size \"\(argument)\": expected columns x rows, such as 80x24", exitCode: .usage)
         }
@@ -15,7 +16,7 @@ extension TerminalSize: CommandLineValue {
 
 extension KeyScript: CommandLineValue {
     /// `--keys`: a space-separated key script; the error names the first bad key.
-    init(commandLine argument: String) throws {
+    package init(commandLine argument: String) throws {
         do {
             try self.init(argument)
         } catch {
@@ -26,7 +27,7 @@ extension KeyScript: CommandLineValue {
 
 extension Duration: CommandLineValue {
     /// `--after`, the one option that takes a bare duration: `500ms`, `2s`.
-    init(commandLine argument: String) throws {
+    package init(commandLine argument: String) throws {
         guard let duration = DurationText.parse(argument) else {
             throw CommandFailure("bad --after \"\(argument)\": expected a duration such as 500ms or 2s", exitCode: .usage)
         }

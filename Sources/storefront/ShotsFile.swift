@@ -1,5 +1,6 @@
 import Foundation
 import StoreCatalog
+import StorefrontCommandLine
 import TerminalUI
 
 /// One line of a shots file: a screen to record or check.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import StoreCatalog
+import StorefrontCommandLine
 import TerminalUI
 
 /// `snapshot --shots FILE --record DIR | --check DIR`: each shot's screen against

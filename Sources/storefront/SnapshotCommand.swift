@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import StorefrontCommandLine
 import StorefrontModel
 import TerminalUI
 

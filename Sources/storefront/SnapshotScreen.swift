@@ -1,4 +1,5 @@
 import Foundation
+import StorefrontCommandLine
 import StorefrontModel
 import TerminalUI
 

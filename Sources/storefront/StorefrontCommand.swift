@@ -1,4 +1,5 @@
 import ArgumentParser
+import StorefrontCommandLine
 
 /// The `storefront` tool. With no subcommand it runs the storefront (`storefront run`).
 ///
@@ -15,22 +16,10 @@ struct StorefrontCommand: AsyncParsableCommand {
         defaultSubcommand: RunCommand.self
     )
 
-    /// Parses and runs the command as `AsyncParsableCommand.main()` does, and is the one
-    /// place a `CommandFailure` is reported: one line on standard error, then its exit code.
-    /// ArgumentParser reports everything else (usage errors with the usage, help).
+    /// `serve` becomes `storefront-serve` before anything is parsed (`ServeLauncher`); every
+    /// other command runs here.
     static func main() async {
-        do {
-            var command = try await asyncParseAsRoot()
-            if var asyncCommand = command as? AsyncParsableCommand {
-                try await asyncCommand.run()
-            } else {
-                try command.run()
-            }
-        } catch let failure as CommandFailure {
-            failure.report()
-            exit(withError: failure.exitCode)
-        } catch {
-            exit(withError: error)
-        }
+        ServeLauncher.execIfAsked(CommandLine.arguments)
+        await runReportingFailures()
     }
 }

@@ -19,7 +19,7 @@ extension StorefrontCommand {
         AdvanceCommand.self,
         ExpireCommand.self,
         ClearCommand.self,
-        ServeCommand.self,
+        ServeLauncher.self,
         StoreCommand.self,
     ]
 }

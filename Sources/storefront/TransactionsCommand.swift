@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import LocalStore
 import StoreCatalog
+import StorefrontCommandLine
 import StorefrontModel
 
 /// `storefront transactions [--json]`: the whole ledger, oldest first, after recording

@@ -17,62 +17,64 @@ import StorefrontModel
 ///     }
 /// }
 /// ```
-struct StoreOptions: ParsableArguments {
-    @OptionGroup var catalogOption: CatalogOption
+package struct StoreOptions: ParsableArguments {
+    @OptionGroup package var catalogOption: CatalogOption
 
     @Option(help: ArgumentHelp(
         "The ledger file (default: $XDG_DATA_HOME/storefront/<catalog identifier>/ledger.sqlite).",
         valueName: "path"
     ))
-    var ledger: String?
+    package var ledger: String?
 
     @Flag(help: "Keep the ledger in memory: nothing is saved.")
-    var inMemory = false
+    package var inMemory = false
 
     @Option(help: ArgumentHelp(
         "The store key file, mode 0600, that every front end of one store shares (default: store-key.pem beside the ledger).",
         valueName: "path"
     ))
-    var storeKey: String?
+    package var storeKey: String?
 
     @Option(help: ArgumentHelp(
         "The customer account whose purchases, requests and store time to use (default: local).",
         valueName: "id"
     ))
-    var account: Parsed<CustomerAccount>?
+    package var account: Parsed<CustomerAccount>?
 
     @Option(help: ArgumentHelp("Time every store call takes: 500ms, 1.5s, or a range such as 300ms-800ms.", valueName: "duration"))
-    var latency: Parsed<Latency>?
+    package var latency: Parsed<Latency>?
 
     @Option(name: .customLong("fail"), help: ArgumentHelp(
         "Make a store API fail, optionally with a named error: purchase, purchase=networkError. Repeatable. APIs: "
             + StoreAPI.allCases.map(\.rawValue).joined(separator: ", ") + ".",
         valueName: "api[=error]"
     ))
-    var failures: [Parsed<APIFailure>] = []
+    package var failures: [Parsed<APIFailure>] = []
 
     @Flag(help: "Every purchase waits for approval (Ask to Buy).")
-    var askToBuy = false
+    package var askToBuy = false
 
     @Option(help: ArgumentHelp("Show product names for this locale, e.g. ja_JP or zh_Hans.", valueName: "id"))
-    var locale: String?
+    package var locale: String?
 
     @Option(help: ArgumentHelp("Sell in this storefront's currency: an ISO 3166 alpha-3 code such as JPN or GBR.", valueName: "iso3"))
-    var storefront: Parsed<StorefrontCountry>?
+    package var storefront: Parsed<StorefrontCountry>?
 
     @Option(help: ArgumentHelp(
         "The app version the customer first installed, for the app transaction (default 2.0, today's); an earlier one grandfathers them into named entitlements made free since (1.0 includes the Songbird Field Guide).",
         valueName: "version"
     ))
-    var originalAppVersion: String?
+    package var originalAppVersion: String?
 
     @Option(help: ArgumentHelp(
         "A codes file: one offer code a line, CODE PRODUCT_ID [OFFER], besides the catalog's own offer codes.",
         valueName: "file"
     ))
-    var offerCodes: String?
+    package var offerCodes: String?
 
-    func validate() throws {
+    package init() {}
+
+    package func validate() throws {
         if inMemory, ledger != nil {
             throw ValidationError("--ledger and --in-memory cannot be used together.")
         }
@@ -89,7 +91,7 @@ struct StoreOptions: ParsableArguments {
 
     /// Loads the catalog, opens the ledger and applies the options over the catalog's
     /// settings. Throws a `CommandFailure` with the sysexits code when it cannot.
-    func makeStore(clock: StoreClock = .live) throws -> LocalStore {
+    package func makeStore(clock: StoreClock = .live) throws -> LocalStore {
         let catalog = try catalogOption.load()
         let opened: Ledger
         do {
@@ -114,7 +116,7 @@ struct StoreOptions: ParsableArguments {
 
     /// The store key file: `--store-key`, else `store-key.pem` beside the ledger. Fails
     /// with 64 for an in-memory ledger without `--store-key`, whose key is never saved.
-    func keyFile() throws -> URL {
+    package func keyFile() throws -> URL {
         if let storeKey { return URL(fileURLWithPath: storeKey) }
         let location = ledgerLocation(of: try catalogOption.load())
         let files: LedgerLocation.Files?
@@ -130,7 +132,7 @@ struct StoreOptions: ParsableArguments {
     }
 
     /// Where the ledger is: `--in-memory`, `--ledger`, else the catalog's default.
-    func ledgerLocation(of catalog: Catalog) -> LedgerLocation {
+    package func ledgerLocation(of catalog: Catalog) -> LedgerLocation {
         if inMemory { return .inMemory }
         if let ledger { return .path(URL(fileURLWithPath: ledger)) }
         return .default(catalogIdentifier: catalog.identifier ?? catalogName)

@@ -8,7 +8,7 @@ import TerminalUI
 
 extension Latency: CommandLineValue {
     /// `--latency`: `500ms`, `1.5s` (`0` is none), or a range such as `300ms-800ms`.
-    init(commandLine argument: String) throws {
+    package init(commandLine argument: String) throws {
         let bounds = argument.split(separator: "-", omittingEmptySubsequences: false).map { DurationText.parse(String($0)) }
         switch bounds.count {
         case 1: if let fixed = bounds[0] { self = fixed == .zero ? .none : .fixed(fixed); return }
@@ -21,11 +21,11 @@ extension Latency: CommandLineValue {
 
 /// One `--fail api[=error]`: a store API and the error it fails with, the API's default
 /// error when none is named.
-struct APIFailure: CommandLineValue {
-    let api: StoreAPI
-    let error: SimulatedError
+package struct APIFailure: CommandLineValue {
+    package let api: StoreAPI
+    package let error: SimulatedError
 
-    init(commandLine argument: String) throws {
+    package init(commandLine argument: String) throws {
         let parts = argument.split(separator: "=", maxSplits: 1).map(String.init)
         guard let name = parts.first, let api = StoreAPI(name: name) else {
             throw ValidationError(
@@ -48,7 +48,7 @@ struct APIFailure: CommandLineValue {
 extension CustomerAccount: CommandLineValue {
     /// `--account`: an ID without whitespace or control characters, such as `alice` or
     /// `SHA256:q3F…/+=`.
-    init(commandLine argument: String) throws {
+    package init(commandLine argument: String) throws {
         do {
             try self.init(argument)
         } catch {
@@ -59,7 +59,7 @@ extension CustomerAccount: CommandLineValue {
 
 extension StorefrontCountry: CommandLineValue {
     /// `--storefront`: an ISO 3166 alpha-3 code the storefront table knows, in any case.
-    init(commandLine argument: String) throws {
+    package init(commandLine argument: String) throws {
         guard let country = StorefrontCountry(countryCode: argument) else {
             throw ValidationError(
                 "--storefront \"\(argument)\" is not a known App Store storefront (ISO 3166 alpha-3, e.g. USA, JPN, GBR)."
@@ -71,7 +71,7 @@ extension StorefrontCountry: CommandLineValue {
 
 extension StoreTimeStep: CommandLineValue {
     /// `advance`'s amount: a whole number and a unit, such as `90s` or `1mo`.
-    init(commandLine argument: String) throws {
+    package init(commandLine argument: String) throws {
         guard let step = StoreTimeStep(argument) else {
             throw ValidationError("\"\(argument)\" is not an amount of time like 90s, 2h, 3d, 1w, 1mo or 1y.")
         }

@@ -5,10 +5,10 @@ import StorefrontModel
 
 /// What the store commands share: turning store errors into a `CommandFailure` with a
 /// sysexits code, and writing output.
-enum StoreCommandSupport {
+package enum StoreCommandSupport {
     /// Runs `body`; a ledger error fails with its own code (65, 73, 74), any other store
     /// error with 1, each with one line naming `action` and the reason.
-    static func run(_ action: String, _ body: () async throws -> Void) async throws {
+    package static func run(_ action: String, _ body: () async throws -> Void) async throws {
         do {
             try await body()
         } catch let error as LedgerError {
@@ -19,7 +19,7 @@ enum StoreCommandSupport {
     }
 
     /// Writes `text` and a newline to standard output.
-    static func print(_ text: String) {
+    package static func print(_ text: String) {
         FileHandle.standardOutput.write(Data((text + "\n").utf8))
     }
 }

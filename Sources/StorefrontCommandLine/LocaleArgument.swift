@@ -10,12 +10,12 @@ import Foundation
 /// LocaleArgument.isKnown("jp")          // false
 /// try LocaleArgument.validate("jp")     // ValidationError: --locale "jp" is not a locale: …
 /// ```
-enum LocaleArgument {
+package enum LocaleArgument {
     /// What a locale should look like, for messages.
-    static let expectation = "use an ISO language code, with a script or region if you like, e.g. ja, ja_JP, en_GB or zh_Hans"
+    package static let expectation = "use an ISO language code, with a script or region if you like, e.g. ja, ja_JP, en_GB or zh_Hans"
 
     /// Whether `identifier`'s language is an ISO 639 code and its region, if any, an ISO 3166 one.
-    static func isKnown(_ identifier: String) -> Bool {
+    package static func isKnown(_ identifier: String) -> Bool {
         let locale = Locale(identifier: identifier)
         let knownLanguage = locale.language.languageCode?.isISOLanguage ?? false
         let knownRegion = locale.region?.isISORegion ?? true
@@ -23,7 +23,7 @@ enum LocaleArgument {
     }
 
     /// `--locale`'s check, for `validate()` of a command's options.
-    static func validate(_ identifier: String?) throws {
+    package static func validate(_ identifier: String?) throws {
         guard let identifier, !isKnown(identifier) else { return }
         throw ValidationError("--locale \"\(identifier)\" is not a locale: \(expectation).")
     }

@@ -8,24 +8,24 @@ import Foundation
 /// throw CommandFailure("\(path): no such tape file", exitCode: .noInput)
 /// // storefront: demo.tape: no such tape file        (exit 66)
 /// ```
-struct CommandFailure: Error, CustomStringConvertible {
+package struct CommandFailure: Error, CustomStringConvertible {
     /// What went wrong; reported on one line, newlines as spaces.
-    let message: String
-    let exitCode: ExitCode
+    package let message: String
+    package let exitCode: ExitCode
     /// Lines printed as they are after the message, such as the screen a tape stopped on.
-    let detail: String
+    package let detail: String
 
-    init(_ message: String, exitCode: ExitCode, detail: String = "") {
+    package init(_ message: String, exitCode: ExitCode, detail: String = "") {
         self.message = message
         self.exitCode = exitCode
         self.detail = detail
     }
 
-    var description: String { message }
+    package var description: String { message }
 
     /// Writes the message to standard error as one line, prefixed with the tool's name,
     /// then the detail.
-    func report() {
+    package func report() {
         let line = "storefront: " + message.replacingOccurrences(of: "\n", with: " ") + "\n"
         FileHandle.standardError.write(Data((line + detail).utf8))
     }
@@ -33,15 +33,15 @@ struct CommandFailure: Error, CustomStringConvertible {
 
 extension ExitCode {
     /// EX_USAGE (64): the command line is wrong. ArgumentParser's `validationFailure`.
-    static let usage = ExitCode.validationFailure
+    package static let usage = ExitCode.validationFailure
     /// EX_DATAERR (65): the input (a catalog, layout, tape or codes file, a product ID) is malformed.
-    static let dataError = ExitCode(65)
+    package static let dataError = ExitCode(65)
     /// EX_NOINPUT (66): an input file does not exist or cannot be read.
-    static let noInput = ExitCode(66)
+    package static let noInput = ExitCode(66)
     /// EX_UNAVAILABLE (69): a tool the command needs is not installed.
-    static let unavailable = ExitCode(69)
+    package static let unavailable = ExitCode(69)
     /// EX_SOFTWARE (70): the app went wrong (work that never settled).
-    static let software = ExitCode(70)
+    package static let software = ExitCode(70)
     /// EX_CANTCREAT (73): an output file cannot be created.
-    static let cannotCreate = ExitCode(73)
+    package static let cannotCreate = ExitCode(73)
 }

@@ -5,7 +5,7 @@ import ArgumentParser
 /// The error thrown is what the user sees: a `ValidationError` (ArgumentParser's "Error: …"
 /// and the usage, from a `validate()`) or a `CommandFailure` (one "storefront: …" line, from
 /// `run()`). Each conforming type is taken by one option, so its errors name that option.
-protocol CommandLineValue: Sendable {
+package protocol CommandLineValue: Sendable {
     init(commandLine argument: String) throws
 }
 
@@ -20,25 +20,25 @@ protocol CommandLineValue: Sendable {
 /// @Option var size = Parsed(TerminalSize(width: 80, height: 24))
 /// func run() throws { let screen = try size.get() }   // storefront: bad size "80x2x": …
 /// ```
-struct Parsed<Value: CommandLineValue>: ExpressibleByArgument, Sendable {
+package struct Parsed<Value: CommandLineValue>: ExpressibleByArgument, Sendable {
     private let result: Result<Value, any Error>
 
     /// A default value, shown in `--help` as `Value` describes itself.
-    init(_ value: Value) {
+    package init(_ value: Value) {
         result = .success(value)
     }
 
     /// Always succeeds: a bad argument's error waits for `get()`.
-    init(argument: String) {
+    package init(argument: String) {
         result = Result { try Value(commandLine: argument) }
     }
 
     /// The value, or the error that refused the argument.
-    func get() throws -> Value {
+    package func get() throws -> Value {
         try result.get()
     }
 
-    var defaultValueDescription: String {
+    package var defaultValueDescription: String {
         (try? result.get()).map { String(describing: $0) } ?? ""
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import StorefrontCommandLine
 import StorefrontSSH
 import TerminalUI
 
@@ -8,7 +9,7 @@ struct ListenAddress: CommandLineValue, CustomStringConvertible {
     var host: String
     var port: Int
 
-    init(commandLine argument: String) throws {
+    package init(commandLine argument: String) throws {
         var host = "127.0.0.1"
         var portText = Substring(argument)
         if let colon = argument.lastIndex(of: ":") {

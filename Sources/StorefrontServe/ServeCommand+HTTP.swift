@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import LocalStore
 import StoreServerAPI
+import StorefrontCommandLine
 import StoreServerHTTP
 
 /// `serve --http`'s options: where to listen, the app, the API keys, notification URLs and
@@ -96,7 +97,7 @@ struct HTTPServeOptions: ParsableArguments {
 
 extension RateLimit: CommandLineValue {
     /// `--rate-limit`: `100/1s`, `50/1m`, `3600/1h`.
-    init(commandLine argument: String) throws {
+    package init(commandLine argument: String) throws {
         do {
             try self.init(parsing: argument)
         } catch {

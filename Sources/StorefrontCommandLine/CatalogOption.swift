@@ -10,12 +10,14 @@ import StoreCatalog
 ///     func run() throws { let catalog = try catalogOption.load() }
 /// }
 /// ```
-struct CatalogOption: ParsableArguments {
+package struct CatalogOption: ParsableArguments {
     @Option(help: "A .storekit file or package folder, or a bundled catalog: \(BundledResources.catalogHelp).")
-    var catalog = "backyardbirds"
+    package var catalog = "backyardbirds"
+
+    package init() {}
 
     /// Loads the catalog, or fails with 65 or 66 saying why not.
-    func load() throws -> Catalog {
+    package func load() throws -> Catalog {
         try BundledResources.loadCatalog(catalog)
     }
 }
@@ -25,10 +27,10 @@ struct CatalogOption: ParsableArguments {
 /// The Resources folder is `$STOREFRONT_RESOURCES` when set; else the first `Resources` folder
 /// holding `Catalogs` found walking up from the executable's directory; else the one in the
 /// package this file was built from.
-enum BundledResources {
-    static let catalogHelp = "backyardbirds, tipjar or cheers"
+package enum BundledResources {
+    package static let catalogHelp = "backyardbirds, tipjar or cheers"
 
-    static var directory: URL? {
+    package static var directory: URL? {
         if let path = ProcessInfo.processInfo.environment["STOREFRONT_RESOURCES"], !path.isEmpty {
             return URL(fileURLWithPath: path)
         }
@@ -40,19 +42,19 @@ enum BundledResources {
                 folder.deleteLastPathComponent()
             }
         }
-        let package = URL(fileURLWithPath: #filePath)  // Sources/storefront/CatalogOption.swift
+        let package = URL(fileURLWithPath: #filePath)  // Sources/StorefrontCommandLine/CatalogOption.swift
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let resources = package.appendingPathComponent("Resources")
         return isDirectory(resources) ? resources : nil
     }
 
     /// Names of the bundled catalogs, lower case, without `.storekit`.
-    static var catalogNames: [String] {
+    package static var catalogNames: [String] {
         bundledCatalogs.map(\.name).sorted()
     }
 
     /// A path that exists wins; otherwise a bundled catalog's name, ignoring case.
-    static func catalogURL(_ argument: String) -> URL? {
+    package static func catalogURL(_ argument: String) -> URL? {
         if FileManager.default.fileExists(atPath: argument) { return URL(fileURLWithPath: argument) }
         let wanted = argument.lowercased().replacingOccurrences(of: ".storekit", with: "")
         return bundledCatalogs.first { $0.name == wanted }?.url
@@ -60,7 +62,7 @@ enum BundledResources {
 
     /// Loads a catalog by path or name. Throws a `CommandFailure`: 66 (EX_NOINPUT) when
     /// there is no such catalog, 65 (EX_DATAERR) when it is malformed.
-    static func loadCatalog(_ argument: String) throws -> Catalog {
+    package static func loadCatalog(_ argument: String) throws -> Catalog {
         guard let url = catalogURL(argument) else {
             let names = catalogNames.joined(separator: ", ")
             throw CommandFailure("\(argument): no such file, and no bundled catalog by that name (bundled: \(names))", exitCode: .noInput)
@@ -88,7 +90,7 @@ enum BundledResources {
 
 extension CatalogError {
     /// sysexits: 66 (EX_NOINPUT) for a missing or unreadable file, 65 (EX_DATAERR) for a malformed one.
-    var exitCode: ExitCode {
+    package var exitCode: ExitCode {
         switch self {
         case .notFound, .unreadable: .noInput
         case .malformed: .dataError

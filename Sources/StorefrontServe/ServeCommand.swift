@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LocalStore
+import StorefrontCommandLine
 import StorefrontSSH
 
 /// `storefront serve --ssh [HOST:]PORT`: the storefront over SSH. Each customer is the
@@ -17,7 +18,7 @@ import StorefrontSSH
 struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
-        abstract: "Serve the storefront over SSH (one storefront per session, one account per key) and the App Store Server API over HTTP.",
+        abstract: SiblingExecutable.serveAbstract,
         discussion: """
             Customers sign in with an Ed25519 or ECDSA P-256 key (no passwords); the key's \
             SHA-256 fingerprint, as ssh-keygen -lf prints it, is their account. A session \
@@ -97,10 +98,11 @@ struct ServeCommand: AsyncParsableCommand {
             throw CommandFailure(error.description, exitCode: ExitCode(error.exitCode))
         }
         let store = SessionCommands.storeArguments(Array(CommandLine.arguments.dropFirst(2)))
+        let storefront = try SiblingExecutable.storefront.path(for: "each session")
         do {
             var settings = SSHServerSettings(
                 host: address.host, port: address.port, hostKey: try HostKeyFile.loadOrCreate(at: hostKeyPath),
-                executable: Self.executable
+                executable: storefront
             ) { request in
                 SessionCommands.launch(request, store: store)
             }
@@ -135,12 +137,6 @@ struct ServeCommand: AsyncParsableCommand {
             try SessionTime.parse(maxSession, option: "--max-session"),
             try SessionTime.parse(drain, option: "--drain")
         )
-    }
-
-    /// This very program, which each session runs again as `storefront run`.
-    private static var executable: String {
-        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-            ?? URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().path
     }
 }
 
