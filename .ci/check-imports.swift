@@ -44,6 +44,20 @@ for target in manifest.targets where target.type != "system" {
         problems.append("\(target.name) declares \(module) but never imports it")
     }
 }
+// Every customer's session is one `storefront` process: nothing of the servers may be linked
+// into it, not even through another target (`storefront serve` execs `storefront-serve`).
+let servers: Set<String> = ["StorefrontSSH", "StoreServerAPI", "StoreServerHTTP", "NIOCore", "NIOPosix", "NIOSSH", "Hummingbird", "X509"]
+let dependencies = Dictionary(manifest.targets.map { target in
+    (target.name, target.dependencies.compactMap { $0.values.first?.first?.string })
+}) { first, _ in first }
+var linked: Set<String> = []
+var unvisited = dependencies["storefront"] ?? []
+while let next = unvisited.popLast() {
+    if linked.insert(next).inserted { unvisited += dependencies[next] ?? [] }
+}
+for module in linked.intersection(servers).sorted() {
+    problems.append("storefront links \(module), a server's: every SSH session would map it (serve belongs to storefront-serve)")
+}
 if problems.isEmpty {
     print("Package.swift: every target declares what it imports, and imports what it declares")
 } else {

@@ -89,6 +89,9 @@ import Testing
         }
         #expect(server.stdoutSoFar.contains("serving over SSH on 127.0.0.1:"))
         #expect(server.stdoutSoFar.contains("serving the App Store Server API for com.example on http://127.0.0.1:"))
+        // storefront became storefront-serve (exec, not a child), so the signal reaches the server.
+        let program = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(server.pid)/exe")
+        #expect(program.hasSuffix("/storefront-serve"))
         server.send(SIGTERM)
         let output = await server.wait(timeout: .seconds(30))
         #expect(output.status == 0, "\(output.stderr)")
