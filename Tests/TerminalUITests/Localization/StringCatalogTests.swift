@@ -53,6 +53,22 @@ struct StringCatalogTests {
         #expect(wrong.isEmpty, "\(language): \(wrong.joined(separator: " | "))")
     }
 
+    @Test("A malformed catalog is refused with the JSON path of what is wrong")
+    func malformed() {
+        func reason(_ json: String) -> String? {
+            do {
+                _ = try StringCatalog(json: Data(json.utf8))
+                return nil
+            } catch {
+                return "\(error)"
+            }
+        }
+        #expect(reason(#"{"strings": {}}"#)?.hasPrefix("no sourceLanguage") == true)
+        #expect(reason(#"{"sourceLanguage": "en", "strings": {"Buy": {"localizations": {"ja": 3}}}}"#)?.hasPrefix("strings → Buy → localizations → ja: ") == true)
+        #expect(reason(#"{"sourceLanguage": "en", "strings": {"Buy": {"localizations": {"ja": {"stringUnit": {"state": "new"}}}}}}"#) == "Buy → ja: a stringUnit without a value")
+        #expect(reason(#"{"sourceLanguage": "en", "strings": {"%lld items": {"localizations": {"fr": {"variations": {"plural": {"lots": {"stringUnit": {"value": "x"}}}}}}}}}"#) == "%lld items → fr: unknown plural category lots")
+    }
+
     /// The kinds of placeholder in `text`, sorted: "@", "lld"; positions are ignored.
     static func placeholders(in text: String) -> [String] {
         let pattern = /%(?:\d+\$)?(@|lld|ld|d)/
