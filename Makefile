@@ -3,6 +3,11 @@ SWIFT ?= swift
 SHELL := /bin/bash
 CONFIG ?= release
 BIN = .build/$(CONFIG)/storefront
+# A release build links the Swift runtime and Foundation into each program: every customer's
+# process then starts without binding symbols across 15 libraries and writes fewer pages of
+# its own (BENCHMARKS.md, issue 17). Only the programs: the test libraries need XCTest's.
+STATIC = --static-swift-stdlib
+PROGRAMS_BUILD = $(SWIFT) build -c $(CONFIG) $(if $(filter release,$(CONFIG)),$(STATIC))
 
 .PHONY: run test build deps demo pictures bench check load
 
@@ -12,8 +17,8 @@ deps:
 
 # storefront-serve is what `storefront serve` runs, beside storefront.
 build: deps
-	$(SWIFT) build -c $(CONFIG) --product storefront
-	$(SWIFT) build -c $(CONFIG) --product storefront-serve
+	$(PROGRAMS_BUILD) --product storefront
+	$(PROGRAMS_BUILD) --product storefront-serve
 
 run: build
 	$(BIN) run --latency 300ms-800ms
@@ -27,7 +32,8 @@ test: deps
 # QUICK=1 takes fewer repetitions (under a minute once built).
 bench: deps
 	@.ci/install-deps --bench
-	$(SWIFT) build -c release
+	$(MAKE) build CONFIG=release
+	$(SWIFT) build -c release $(STATIC) --product storefront-bench
 	.build/release/storefront-bench $(if $(QUICK),--quick) --command "make bench$(if $(QUICK), QUICK=$(QUICK))"
 	@if python3 -c "import asyncssh" 2>/dev/null; then \
 		python3 Tests/Load/ssh_bench.py .build/release/storefront $(if $(QUICK),--quick) --command "make bench$(if $(QUICK), QUICK=$(QUICK))"; \
