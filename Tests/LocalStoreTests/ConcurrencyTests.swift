@@ -101,7 +101,7 @@ struct ConcurrencyTests {
 
         // The statements the ledger's writer connection starts, as it starts them.
         let (statements, started) = AsyncStream.makeStream(of: String.self)
-        try await ledger.database.writeWithoutTransaction { db in
+        try await (ledger.storage as! SQLiteStorage).database.writeWithoutTransaction { db in
             db.trace(options: .statement) { started.yield($0.description) }
         }
         let waiting = Task { try await ledger.recordPurchase(Sample.subscription(), attemptID: UUID()) }
