@@ -20,6 +20,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ],
     targets: [
         // Pure parsing of Xcode .storekit configuration files.
@@ -34,6 +35,14 @@ let package = Package(
                 "StorefrontModel",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
+        // The ledger's PostgreSQL engine: postgres-nio stays here, out of the embedded build.
+        .target(
+            name: "PostgresStore",
+            dependencies: [
+                "LocalStore",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
             ]
         ),
         // Pure terminal UI: buffers, widgets, the app. No ncurses, no I/O.
