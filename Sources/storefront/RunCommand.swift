@@ -34,7 +34,7 @@ struct RunCommand: AsyncParsableCommand {
         // The screen is the terminal: a log line on stderr would land in the middle of it.
         // What the log would say (a failed load, say) is on screen as a warning row.
         LoggingSystem.bootstrap { _ in SwiftLogNoOpLogHandler() }
-        let store = try storeOptions.makeStore()
+        let store = try await storeOptions.makeStore()
         let catalog = store.catalog.catalog
         let layout = try screenOptions.loadLayout(catalog: catalog, catalogArgument: storeOptions.catalogOption.catalog, locale: storeOptions.locale)
         let options = screenOptions.appOptions(store: store, locale: storeOptions.locale, timeZone: .current)

@@ -19,5 +19,6 @@ extension StorefrontCommand {
         AdvanceCommand.self,
         ExpireCommand.self,
         ClearCommand.self,
+        StoreCommand.self,
     ]
 }
