@@ -65,26 +65,29 @@ package struct PostgresAddress: Sendable, Hashable, CustomStringConvertible {
         return shown.string ?? "postgres://"
     }
 
+    // TLS is not offered yet: a store on another machine is reached over a trusted network.
     var clientConfiguration: PostgresClient.Configuration {
-        switch endpoint {
-        case .tcp(let host, let port):
-            // TLS is not offered yet: a store on another machine is reached over a trusted network.
-            PostgresClient.Configuration(
-                host: host, port: port, username: user, password: password, database: database, tls: .disable
-            )
-        case .unixSocket(let path):
-            PostgresClient.Configuration(unixSocketPath: path, username: user, password: password, database: database)
-        }
+        configuration(
+            tcp: { PostgresClient.Configuration(host: $0, port: $1, username: $2, password: $3, database: $4, tls: .disable) },
+            unixSocket: PostgresClient.Configuration.init(unixSocketPath:username:password:database:)
+        )
     }
 
     var connectionConfiguration: PostgresConnection.Configuration {
+        configuration(
+            tcp: { PostgresConnection.Configuration(host: $0, port: $1, username: $2, password: $3, database: $4, tls: .disable) },
+            unixSocket: PostgresConnection.Configuration.init(unixSocketPath:username:password:database:)
+        )
+    }
+
+    /// The pool's and a lone connection's configurations are different types made alike.
+    private func configuration<Configuration>(
+        tcp: (String, Int, String, String?, String) -> Configuration,
+        unixSocket: (String, String, String?, String) -> Configuration
+    ) -> Configuration {
         switch endpoint {
-        case .tcp(let host, let port):
-            PostgresConnection.Configuration(
-                host: host, port: port, username: user, password: password, database: database, tls: .disable
-            )
-        case .unixSocket(let path):
-            PostgresConnection.Configuration(unixSocketPath: path, username: user, password: password, database: database)
+        case .tcp(let host, let port): tcp(host, port, user, password, database)
+        case .unixSocket(let path): unixSocket(path, user, password, database)
         }
     }
 }
