@@ -97,7 +97,7 @@ let package = Package(
         .testTarget(
             name: "LocalStoreTests",
             dependencies: [
-                "LocalStore", "StorefrontModel", "StoreCatalog", "StorefrontTestSupport",
+                "LocalStore", "PostgresStore", "StorefrontModel", "StoreCatalog", "StorefrontTestSupport",
                 // Tests edit the ledger file directly, as a user with sqlite3 would.
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
