@@ -108,7 +108,7 @@ struct ScreenOptions: ParsableArguments {
     /// Who the storefront runs as, for Sign In: the customer account (this machine's one
     /// customer unless `--account` named another), and the ledger that holds their purchases.
     static func account(of store: LocalStore, in language: InterfaceLanguage) -> String {
-        let ledger = store.ledger.files?.database.path
+        let ledger = store.ledger.databaseName
         switch (store.account == .local, ledger) {
         case (true, nil): return language.text("the local customer, with a ledger in memory")
         case (true, let ledger?): return language.text("the local customer, with the ledger %@", ledger)

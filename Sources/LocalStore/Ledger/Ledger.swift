@@ -111,6 +111,14 @@ public struct Ledger: Sendable {
     /// The database as reported in errors: a path, or a URL without its password.
     var path: String { storage.name }
 
+    /// The database as people are shown it: the file's path or the store's URL (without its
+    /// password); nil in memory.
+    ///
+    /// ```swift
+    /// print(ledger.databaseName ?? "in memory")
+    /// ```
+    public var databaseName: String? { location == .inMemory ? nil : path }
+
     func read<T: Sendable>(
         _ body: @escaping @Sendable (any LedgerStorageSession) async throws -> T
     ) async throws(LedgerError) -> T {
