@@ -79,7 +79,7 @@ let package = Package(
         .executableTarget(
             name: "storefront-bench",
             dependencies: [
-                "StoreCatalog", "StorefrontModel", "LocalStore", "TerminalUI", "CatalogLayouts", "CursesBackend",
+                "StoreCatalog", "StorefrontModel", "LocalStore", "PostgresStore", "TerminalUI", "CatalogLayouts", "CursesBackend",
                 // The bare ES256 verify rate, the ceiling for ledger verifications.
                 .product(name: "Crypto", package: "swift-crypto"),
             ],

@@ -12,6 +12,8 @@ struct BenchResults {
     var startupMs = 0.0
     var catalog10kMs = 0.0
     var purchasesPerSecond = 0.0
+    /// By engine ("sqlite", "postgres"), then by how many buyers at once.
+    var purchasesPerSecondByBuyers: [String: [Int: Double]] = [:]
     var verificationsPerSecond = 0.0
     var rssMB100k = 0.0
 
@@ -35,6 +37,11 @@ struct BenchResults {
             "\"startup_ms\":\(number(startupMs))",
             "\"catalog_10k_ms\":\(number(catalog10kMs))",
             "\"purchases_per_s\":\(number(purchasesPerSecond))",
+            "\"purchases_per_s_by_buyers\":{" + ["sqlite", "postgres"].map { engine in
+                let rates = purchasesPerSecondByBuyers[engine] ?? [:]
+                return "\"\(engine)\":{" + rates.keys.sorted().map { "\"\($0)\":\(number(rates[$0] ?? 0))" }
+                    .joined(separator: ",") + "}"
+            }.joined(separator: ",") + "}",
             "\"verifications_per_s\":\(number(verificationsPerSecond))",
             "\"rss_mb_100k\":\(number(rssMB100k))",
         ]
