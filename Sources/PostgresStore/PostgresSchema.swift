@@ -58,6 +58,15 @@ enum PostgresSchema {
             PRIMARY KEY (account, key)
         );
         """,
+        // The change feed: each write numbers itself and notifies; the last number per account
+        // lets a listener that lost its connection see whether it missed any.
+        """
+        CREATE SEQUENCE change_numbers;
+        CREATE TABLE changes (
+            account TEXT PRIMARY KEY,
+            number BIGINT NOT NULL
+        );
+        """,
     ]
 
     /// A textual UUID, any case.

@@ -15,12 +15,14 @@ import PostgresNIO
 /// ```
 package final class PostgresStorage: LedgerStorage {
     package let name: String
+    private let address: PostgresAddress
     private let client: PostgresClient
     private let running: Task<Void, Never>
     private static let logger = Logger(label: "storefront.ledger.postgres")
 
     private init(address: PostgresAddress) {
         name = address.description
+        self.address = address
         let client = PostgresClient(configuration: address.clientConfiguration, backgroundLogger: Self.logger)
         self.client = client
         running = Task { await client.run() }
@@ -119,12 +121,18 @@ package final class PostgresStorage: LedgerStorage {
                     try await connection.query(
                         "SELECT pg_advisory_xact_lock(hashtext(\(account.id)))", logger: Self.logger
                     )
-                    return try await body(PostgresSession(connection: connection, logger: Self.logger))
+                    let result = try await body(PostgresSession(connection: connection, logger: Self.logger))
+                    try await PostgresChangeFeed.announce(account: account, on: connection, logger: Self.logger)
+                    return result
                 }
             } catch let error where PostgresErrors.isUniqueViolation(error) && attemptsLeft > 1 {
                 attemptsLeft -= 1
             }
         }
+    }
+
+    package func changeFeed(account: CustomerAccount) -> AsyncStream<Void>? {
+        PostgresChangeFeed.changes(of: account, at: address, logger: Self.logger)
     }
 
     package func ledgerError(_ error: any Error) -> LedgerError {

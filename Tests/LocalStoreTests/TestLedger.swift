@@ -18,6 +18,8 @@ final class TestLedger: Sendable {
     let engine: Engine
     let folder: LedgerFolder
     private let address: PostgresAddress?
+    /// The PostgreSQL store's URL, for editing it behind the ledger's back; nil on SQLite.
+    var storeURL: String? { address?.description }
 
     init(_ engine: Engine) async throws {
         self.engine = engine

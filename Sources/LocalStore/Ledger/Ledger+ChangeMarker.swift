@@ -15,6 +15,12 @@ extension Ledger {
         try await read { store in try await store.changeMarker(account: self.account) }
     }
 
+    /// Yields soon after another write of the account commits, where the engine can tell
+    /// (PostgreSQL's LISTEN/NOTIFY); nil on SQLite.
+    func changeFeed() -> AsyncStream<Void>? {
+        storage.changeFeed(account: account)
+    }
+
     /// See `changeMarker()`.
     public struct ChangeMarker: Hashable, Sendable {
         /// Each engine fills it from one query; only markers of one engine are compared.

@@ -17,6 +17,10 @@ package protocol LedgerStorage: Sendable {
         account: CustomerAccount, _ body: @escaping @Sendable (any LedgerStorageSession) async throws -> T
     ) async throws -> T
 
+    /// Yields soon after a write of `account` commits, in any process: a hint to look at the
+    /// change marker now. Nil when the engine has no feed and watchers only look on their own.
+    func changeFeed(account: CustomerAccount) -> AsyncStream<Void>?
+
     /// This engine's error as the ledger reports it; `LedgerError`s pass through unchanged.
     func ledgerError(_ error: any Error) -> LedgerError
 }

@@ -35,6 +35,9 @@ struct SQLiteStorage: LedgerStorage {
         )
     }
 
+    /// SQLite tells other processes nothing: their watchers look at the change marker.
+    func changeFeed(account: CustomerAccount) -> AsyncStream<Void>? { nil }
+
     private static func open(
         path: String, _ makeWriter: (Configuration) throws -> any DatabaseWriter
     ) throws(LedgerError) -> any DatabaseWriter {
