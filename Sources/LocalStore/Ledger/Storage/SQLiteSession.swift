@@ -30,7 +30,7 @@ struct SQLiteSession: LedgerStorageSession {
     private func transactionRows(where condition: String, _ arguments: StatementArguments) async throws
         -> [TransactionRow]
     {
-        try await channel.perform { db in
+        try channel.perform { db in
             let rows = try Row.fetchCursor(
                 db.cachedStatement(sql: "SELECT * FROM transactions WHERE \(condition) ORDER BY id"),
                 arguments: arguments
@@ -45,7 +45,7 @@ struct SQLiteSession: LedgerStorageSession {
 
     func nextTransactionID() async throws -> Int64 {
         // AUTOINCREMENT's rule, taken before signing.
-        try await channel.perform { db in
+        try channel.perform { db in
             try Int64.fetchOne(db, sql: """
                 SELECT MAX(
                     COALESCE((SELECT seq FROM sqlite_sequence WHERE name = 'transactions'), 0),
@@ -57,7 +57,7 @@ struct SQLiteSession: LedgerStorageSession {
 
     func insertTransaction(_ row: TransactionRow) async throws {
         let values = row.columnValues.map(\.databaseValue)
-        try await channel.perform { db in
+        try channel.perform { db in
             try db.cachedStatement(sql: Self.insertSQL).execute(arguments: StatementArguments(values))
         }
     }
@@ -65,13 +65,13 @@ struct SQLiteSession: LedgerStorageSession {
     func resignTransaction(_ transaction: LedgerTransaction, jws: String) async throws {
         let values = TransactionRow.signedColumnValues(of: transaction).map(\.databaseValue)
             + [jws.databaseValue, transaction.id.databaseValue]
-        try await channel.perform { db in
+        try channel.perform { db in
             try db.cachedStatement(sql: Self.resignSQL).execute(arguments: StatementArguments(values))
         }
     }
 
     func finishTransaction(id: Int64, account: CustomerAccount) async throws -> Bool {
-        try await channel.perform { db in
+        try channel.perform { db in
             try db.execute(
                 sql: "UPDATE transactions SET finished = 1 WHERE id = ? AND account = ?", arguments: [id, account.id]
             )
@@ -80,7 +80,7 @@ struct SQLiteSession: LedgerStorageSession {
     }
 
     func deleteTransactionsAndRequests(account: CustomerAccount) async throws {
-        try await channel.perform { db in
+        try channel.perform { db in
             try db.execute(
                 sql: "DELETE FROM transactions WHERE account = ?; DELETE FROM askToBuyRequests WHERE account = ?",
                 arguments: [account.id, account.id]
@@ -103,7 +103,7 @@ struct SQLiteSession: LedgerStorageSession {
     private func askToBuyRequests(where condition: String, _ arguments: StatementArguments) async throws
         -> [AskToBuyRequest]
     {
-        try await channel.perform { db in
+        try channel.perform { db in
             try Row.fetchAll(db, sql: "SELECT * FROM askToBuyRequests WHERE \(condition) ORDER BY id", arguments: arguments)
                 .map(AskToBuyRequest.init(columns:))
         }
@@ -113,7 +113,7 @@ struct SQLiteSession: LedgerStorageSession {
         attemptID: UUID, purchase: LedgerPurchase, createdAt: Date, account: CustomerAccount
     ) async throws -> AskToBuyRequest {
         let json = try AskToBuyRequest.encode(purchase)
-        let id = try await channel.perform { db in
+        let id = try channel.perform { db in
             try db.execute(
                 sql: """
                     INSERT INTO askToBuyRequests (purchaseAttemptID, status, createdAt, purchase, account)
@@ -129,7 +129,7 @@ struct SQLiteSession: LedgerStorageSession {
     func decideAskToBuyRequest(
         id: Int64, account: CustomerAccount, status: AskToBuyRequest.Status, at date: Date
     ) async throws {
-        try await channel.perform { db in
+        try channel.perform { db in
             try db.execute(
                 sql: """
                     UPDATE askToBuyRequests SET status = ?, decidedAt = ?
@@ -141,7 +141,7 @@ struct SQLiteSession: LedgerStorageSession {
     }
 
     func storeState(account: CustomerAccount, key: String) async throws -> StoreStateValue? {
-        try await channel.perform { db in
+        try channel.perform { db in
             try DatabaseValue.fetchOne(
                 db, sql: "SELECT value FROM storeState WHERE account = ? AND key = ?", arguments: [account.id, key]
             ).flatMap(StoreStateValue.init)
@@ -151,7 +151,7 @@ struct SQLiteSession: LedgerStorageSession {
     func storeStates(account: CustomerAccount, keyPrefix: String) async throws
         -> [(key: String, value: StoreStateValue)]
     {
-        let rows = try await channel.perform { db in
+        let rows = try channel.perform { db in
             try Row.fetchAll(
                 db, sql: "SELECT key, value FROM storeState WHERE account = ? AND key LIKE ? ORDER BY key",
                 arguments: [account.id, keyPrefix + "%"]
@@ -161,7 +161,7 @@ struct SQLiteSession: LedgerStorageSession {
     }
 
     func setStoreState(_ value: StoreStateValue?, account: CustomerAccount, key: String) async throws {
-        try await channel.perform { db in
+        try channel.perform { db in
             if let value {
                 try db.execute(
                     sql: """
@@ -177,7 +177,7 @@ struct SQLiteSession: LedgerStorageSession {
     }
 
     func deleteStoreStates(account: CustomerAccount, keyPrefix: String) async throws {
-        try await channel.perform { db in
+        try channel.perform { db in
             try db.execute(
                 sql: "DELETE FROM storeState WHERE account = ? AND key LIKE ?", arguments: [account.id, keyPrefix + "%"]
             )
@@ -185,7 +185,7 @@ struct SQLiteSession: LedgerStorageSession {
     }
 
     func changeMarker(account: CustomerAccount) async throws -> Ledger.ChangeMarker {
-        try await channel.perform { db in
+        try channel.perform { db in
             let row = try Row.fetchOne(db, sql: """
                 SELECT COUNT(*), COALESCE(MAX(id), 0), COUNT(revocationDate), TOTAL(expirationDate),
                        (SELECT COALESCE(group_concat(key || '=' || value, ';'), '') FROM storeState WHERE account = ?1),

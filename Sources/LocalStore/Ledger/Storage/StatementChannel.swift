@@ -1,22 +1,22 @@
+import Dispatch
 import Foundation
 import GRDB
 
-/// Lets an async body run its statements inside GRDB's synchronous `write` (or `read`)
-/// closure: the closure serves the statements it is handed, one at a time on GRDB's own
-/// thread, until the body is done. GRDB keeps owning the transaction: it commits when the
-/// body finished and rolls back when the body threw.
-final class StatementChannel: @unchecked Sendable {
-    private struct Statement {
-        var run: (Database) -> Void
-        var fail: (any Error) -> Void
-    }
-
-    // Guards everything below; `serve` waits on it for the next statement.
+/// Runs an async transaction body inside GRDB's synchronous `write` (or `read`) closure, on
+/// GRDB's own thread: the body has this channel as its task executor, and the closure runs
+/// the body's jobs until the body is done. Its statements therefore run where the connection
+/// is, with no hop to other threads while the transaction holds SQLite's lock. GRDB keeps
+/// owning the transaction: it commits when the body finished and rolls back when it threw.
+final class StatementChannel: TaskExecutor, @unchecked Sendable {
+    // Guards everything below; `serve` waits on it for the next job.
     private let condition = NSCondition()
-    private var pending: [Statement] = []
+    private var jobs: [UnownedJob] = []
     /// Set when the body is done: `.some(nil)` finished, `.some(error)` threw.
     private var outcome: (any Error)?? = nil
-    /// Set when GRDB's access ended or never began: nothing more can run.
+    /// The connection, while GRDB's closure serves.
+    private var database: Database?
+    /// Set when GRDB's access ended or never began: jobs then run on other threads, and
+    /// statements fail with this.
     private var closedBy: (any Error)?
 
     /// Runs `body`, whose statements `access` (GRDB's `write` or `read`) serves in one transaction.
@@ -26,13 +26,17 @@ final class StatementChannel: @unchecked Sendable {
     ) async throws -> T {
         let channel = StatementChannel()
         async let served: Void = channel.serve(through: access)
-        let result: Result<T, any Error>
-        do {
-            result = .success(try await body(channel))
-        } catch {
-            result = .failure(error)
+        let result = await withTaskExecutorPreference(channel) {
+            let result: Result<T, any Error>
+            do {
+                result = .success(try await body(channel))
+            } catch {
+                result = .failure(error)
+            }
+            // Still on GRDB's thread: the closure returns as soon as this job ends.
+            channel.finish(result)
+            return result
         }
-        channel.finish(result)
         do {
             try await served
         } catch {
@@ -43,21 +47,29 @@ final class StatementChannel: @unchecked Sendable {
         return try result.get()
     }
 
-    /// Runs one statement on GRDB's thread, inside the transaction.
-    func perform<T: Sendable>(_ statement: @escaping @Sendable (Database) throws -> T) async throws -> T {
-        try await withCheckedThrowingContinuation { continuation in
-            condition.lock()
-            defer { condition.unlock() }
-            if let closedBy {
-                continuation.resume(throwing: closedBy)
-                return
-            }
-            pending.append(Statement(
-                run: { db in continuation.resume(with: Result { try statement(db) }) },
-                fail: { continuation.resume(throwing: $0) }
-            ))
+    /// Runs one statement on the connection, inside the transaction (the body runs on GRDB's
+    /// thread, so this never suspends).
+    func perform<T>(_ statement: (Database) throws -> T) throws -> T {
+        let (database, closedBy) = condition.withLock { (self.database, self.closedBy) }
+        guard let database else { throw closedBy ?? CancellationError() }
+        return try statement(database)
+    }
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        condition.lock()
+        defer { condition.unlock() }
+        if closedBy != nil {
+            runElsewhere(job)
+        } else {
+            jobs.append(job)
             condition.signal()
         }
+    }
+
+    private func runElsewhere(_ job: UnownedJob) {
+        let executor = asUnownedTaskExecutor()
+        DispatchQueue.global().async { job.runSynchronously(on: executor) }
     }
 
     private func serve(
@@ -71,15 +83,19 @@ final class StatementChannel: @unchecked Sendable {
         }
     }
 
-    /// GRDB's closure: runs statements until the body is done, then returns or throws as it did.
+    /// GRDB's closure: runs the body's jobs until it is done, then returns or throws as it did.
     private func serve(_ db: Database) throws {
         condition.lock()
-        defer { condition.unlock() }
+        database = db
+        defer {
+            database = nil
+            condition.unlock()
+        }
         while true {
-            if !pending.isEmpty {
-                let statement = pending.removeFirst()
+            if !jobs.isEmpty {
+                let job = jobs.removeFirst()
                 condition.unlock()
-                statement.run(db)
+                job.runSynchronously(on: asUnownedTaskExecutor())
                 condition.lock()
             } else if let outcome {
                 if let error = outcome { throw error }
@@ -91,19 +107,19 @@ final class StatementChannel: @unchecked Sendable {
     }
 
     private func finish<T>(_ result: Result<T, any Error>) {
-        condition.lock()
-        if case .failure(let error) = result { outcome = .some(error) } else { outcome = .some(nil) }
-        condition.signal()
-        condition.unlock()
+        condition.withLock {
+            if case .failure(let error) = result { outcome = .some(error) } else { outcome = .some(nil) }
+            condition.signal()
+        }
     }
 
-    /// Fails the statements still waiting, and any sent later, with `error`.
+    /// GRDB's access ended (or never began): the body's waiting jobs, and any later, run on
+    /// other threads, where its statements fail with `error`.
     private func close(_ error: any Error) {
-        condition.lock()
-        closedBy = error
-        let waiting = pending
-        pending = []
-        condition.unlock()
-        for statement in waiting { statement.fail(error) }
+        condition.withLock {
+            closedBy = error
+            for job in jobs { runElsewhere(job) }
+            jobs = []
+        }
     }
 }
