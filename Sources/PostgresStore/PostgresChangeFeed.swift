@@ -49,20 +49,21 @@ enum PostgresChangeFeed {
             configuration: address.connectionConfiguration, id: 1, logger: logger
         )
         do {
-            let notifications = try await connection.listen(channel)
-            // Listening first, then reading: a change in between is both heard and read. The
-            // first connection always tells of one, as changes before it are unknown (an
-            // extra look finds the marker as it was).
-            let latest = try await connection.query(
-                "SELECT number FROM changes WHERE account = \(account.id)", logger: logger
-            ).collect().first?.decode(Int64.self) ?? 0
-            if latest != lastSeen { heard() }
-            lastSeen = latest
-            for try await notification in notifications {
-                let parts = notification.payload.split(separator: " ", maxSplits: 1)
-                guard parts.count == 2, parts[1] == account.id, let number = Int64(parts[0]) else { continue }
-                lastSeen = number
-                heard()
+            try await connection.listen(on: channel) { notifications in
+                // Listening first, then reading: a change in between is both heard and read. The
+                // first connection always tells of one, as changes before it are unknown (an
+                // extra look finds the marker as it was).
+                let latest = try await connection.query(
+                    "SELECT number FROM changes WHERE account = \(account.id)", logger: logger
+                ).collect().first?.decode(Int64.self) ?? 0
+                if latest != lastSeen { heard() }
+                lastSeen = latest
+                for try await notification in notifications {
+                    let parts = notification.payload.split(separator: " ", maxSplits: 1)
+                    guard parts.count == 2, parts[1] == account.id, let number = Int64(parts[0]) else { continue }
+                    lastSeen = number
+                    heard()
+                }
             }
         } catch {
             try? await connection.close()
