@@ -43,6 +43,7 @@ let package = Package(
             dependencies: [
                 "LocalStore",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // Pure terminal UI: buffers, widgets, the app. No ncurses, no I/O.

@@ -1,5 +1,6 @@
 import Foundation
 import LocalStore
+import Logging
 import PostgresNIO
 
 /// The shared engine: the ledger in a PostgreSQL database, for many storefronts on many machines.
@@ -18,7 +19,9 @@ package final class PostgresStorage: LedgerStorage {
     private let address: PostgresAddress
     private let client: PostgresClient
     private let running: Task<Void, Never>
-    private static let logger = Logger(label: "storefront.ledger.postgres")
+    /// Silent: postgres-nio's own lines would reach stderr beside the one line a failure
+    /// gets, and what goes wrong is thrown anyway.
+    private static let logger = Logger(label: "storefront.ledger.postgres") { _ in SwiftLogNoOpLogHandler() }
 
     private init(address: PostgresAddress) {
         name = address.description
