@@ -10,25 +10,20 @@ import PostgresNIO
 /// print(address)  // postgres://storefront@/shop?host=/tmp/pg
 /// ```
 package struct PostgresAddress: Sendable, Hashable, CustomStringConvertible {
-    package enum Endpoint: Sendable, Hashable {
+    enum Endpoint: Sendable, Hashable {
         case tcp(host: String, port: Int)
         case unixSocket(path: String)
     }
 
-    package var endpoint: Endpoint
-    package var user: String
-    package var password: String?
-    package var database: String
-
-    /// Whether `text` asks for PostgreSQL rather than naming a SQLite file.
-    package static func isPostgresURL(_ text: String) -> Bool {
-        text.hasPrefix("postgres://") || text.hasPrefix("postgresql://")
-    }
+    var endpoint: Endpoint
+    var user: String
+    var password: String?
+    var database: String
 
     /// Reads a `postgres://` or `postgresql://` URL; anything else is refused with what is wrong.
     package init(_ text: String) throws(InvalidPostgresAddress) {
         func invalid(_ reason: String) -> InvalidPostgresAddress { InvalidPostgresAddress(url: text, reason: reason) }
-        guard Self.isPostgresURL(text), let components = URLComponents(string: text) else {
+        guard text.hasPrefix("postgres://") || text.hasPrefix("postgresql://"), let components = URLComponents(string: text) else {
             throw invalid("not a URL of the form postgres://user@host:port/database")
         }
         guard let user = components.user, !user.isEmpty else { throw invalid("it names no user (postgres://USER@…)") }
