@@ -16,9 +16,12 @@ build: deps
 run: build
 	$(BIN) run --latency 300ms-800ms
 
+# The ledger tests on PostgreSQL start one throwaway cluster per test process (Tests/Support/
+# PostgresCluster.swift) and stop it as the process exits; the trap stops any left by a test
+# process that crashed.
 test: deps
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	trap '.ci/postgres-cluster reap' EXIT; $(SWIFT) test --skip-build
 
 # The benchmarks on the release build (see BENCHMARKS.md): prints the table, writes bench/results.json.
 # QUICK=1 takes fewer repetitions (under a minute once built).

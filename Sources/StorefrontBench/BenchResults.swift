@@ -15,6 +15,8 @@ struct BenchResults {
     var startup100kMs = 0.0
     var catalog10kMs = 0.0
     var purchasesPerSecond = 0.0
+    /// By engine ("sqlite", "postgres"), then by how many buyers at once.
+    var purchasesPerSecondByBuyers: [String: [Int: Double]] = [:]
     var verificationsPerSecond = 0.0
     var rssMB100k = 0.0
     var rssAnonMB = 0.0
@@ -42,6 +44,11 @@ struct BenchResults {
             "\"startup_100k_ms\":\(number(startup100kMs))",
             "\"catalog_10k_ms\":\(number(catalog10kMs))",
             "\"purchases_per_s\":\(number(purchasesPerSecond))",
+            "\"purchases_per_s_by_buyers\":{" + ["sqlite", "postgres"].map { engine in
+                let rates = purchasesPerSecondByBuyers[engine] ?? [:]
+                return "\"\(engine)\":{" + rates.keys.sorted().map { "\"\($0)\":\(number(rates[$0] ?? 0))" }
+                    .joined(separator: ",") + "}"
+            }.joined(separator: ",") + "}",
             "\"verifications_per_s\":\(number(verificationsPerSecond))",
             "\"rss_mb_100k\":\(number(rssMB100k))",
             "\"rss_anon_mb\":\(number(rssAnonMB))",

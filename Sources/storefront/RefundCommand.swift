@@ -23,7 +23,7 @@ struct RefundCommand: AsyncParsableCommand {
     @OptionGroup var storeOptions: StoreOptions
 
     func run() async throws {
-        let store = try storeOptions.makeStore()
+        let store = try await storeOptions.makeStore()
         try await StoreCommandSupport.run("cannot refund transaction \(transactionID)") {
             let entry = try await store.refund(transactionID: transactionID, reason: developerIssue ? .developerIssue : .other)
             let result = await store.verificationResult(of: entry)

@@ -19,15 +19,26 @@ extension LocalStore {
     ///
     /// Each look is one small query (`Ledger.changeMarker()`); the ledger is read in full only
     /// when it changed or a subscription period has ended, so a big ledger costs nothing idle.
+    /// On PostgreSQL another process's commit also brings a look at once (LISTEN/NOTIFY).
     public func watchLedger(every interval: Duration) async throws -> Task<Void, Never> {
         var seen = LedgerSighting(try await ledger.transactions(), requests: try await ledger.askToBuyRequests())
         var preferences = try await ledger.renewalPreferences()
         var marker = try await ledger.changeMarker()
         var nextPeriodEnd = try await earliestPeriodEnd()
+        let feed = ledger.changeFeed()
         return Task { [clock] in
+            // Where the engine tells of changes, a look follows each at once; the interval
+            // still brings renewals that fall due with no write at all.
+            let wakeUp = WakeUp()
+            let listening = feed.map { feed in Task { for await _ in feed { wakeUp.signal() } } }
+            defer { listening?.cancel() }
             while !Task.isCancelled {
                 do {
-                    try await clock.sleep(for: interval)
+                    if listening == nil {
+                        try await clock.sleep(for: interval)
+                    } else {
+                        try await Self.sleep(for: interval, on: clock, orUntil: wakeUp)
+                    }
                     let now = try await storeNow()
                     let current = try await ledger.changeMarker()
                     guard current != marker || nextPeriodEnd.map({ $0 <= now }) == true else { continue }
@@ -41,6 +52,16 @@ extension LocalStore {
                     return  // cancelled, or the ledger went away: the next launch catches up
                 }
             }
+        }
+    }
+
+    /// Sleeps `interval` on the store's clock, or less when `wakeUp` is signalled first.
+    private static func sleep(for interval: Duration, on clock: StoreClock, orUntil wakeUp: WakeUp) async throws {
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { try await clock.sleep(for: interval) }
+            group.addTask { await wakeUp.wait() }
+            try await group.next()
+            group.cancelAll()
         }
     }
 

@@ -1,5 +1,3 @@
-import GRDB
-
 extension Ledger {
     /// A summary of the account's rows that changes whenever one of its transactions is
     /// added, revoked or given a new expiration date (how many rows, the highest ID, how many
@@ -14,22 +12,30 @@ extension Ledger {
     /// try await ledger.changeMarker() != before  // true
     /// ```
     public func changeMarker() async throws(LedgerError) -> ChangeMarker {
-        try await read { db in
-            let row = try Row.fetchOne(db, sql: """
-                SELECT COUNT(*), COALESCE(MAX(id), 0), COUNT(revocationDate), TOTAL(expirationDate),
-                       (SELECT COALESCE(group_concat(key || '=' || value, ';'), '') FROM storeState WHERE account = ?1),
-                       (SELECT COUNT(*) || ':' || COUNT(decidedAt) FROM askToBuyRequests WHERE account = ?1)
-                FROM transactions WHERE account = ?1
-                """, arguments: [self.account.id])
-            return ChangeMarker(
-                count: row?[0] ?? 0, highestID: row?[1] ?? 0, revoked: row?[2] ?? 0, expirations: row?[3] ?? 0,
-                storeState: row?[4] ?? "", askToBuy: row?[5] ?? ""
-            )
-        }
+        try await read { store in try await store.changeMarker(account: self.account) }
+    }
+
+    /// Yields soon after another write of the account commits, where the engine can tell
+    /// (PostgreSQL's LISTEN/NOTIFY); nil on SQLite.
+    func changeFeed() -> AsyncStream<Void>? {
+        storage.changeFeed(account: account)
     }
 
     /// See `changeMarker()`.
     public struct ChangeMarker: Hashable, Sendable {
+        /// Each engine fills it from one query; only markers of one engine are compared.
+        package init(
+            count: Int64, highestID: Int64, revoked: Int64, expirations: Double, storeState: String, askToBuy: String
+        ) {
+            self.count = count
+            self.highestID = highestID
+            self.revoked = revoked
+            self.expirations = expirations
+            self.storeState = storeState
+            self.askToBuy = askToBuy
+        }
+
+
         let count: Int64
         /// The account's highest ID: IDs are never reused, so a clear followed by as many
         /// purchases still moves the marker.
