@@ -1,15 +1,20 @@
 import Foundation
 
-/// A value behind a lock, readable from any thread.
-final class Locked<Value: Sendable>: @unchecked Sendable {
+/// A value behind a lock, readable and writable from any thread.
+///
+/// ```swift
+/// let limit = Locked(Duration.seconds(30))
+/// limit.value = .milliseconds(500)
+/// ```
+public final class Locked<Value: Sendable>: @unchecked Sendable {
     private let lock = NSLock()
     private var stored: Value
 
-    init(_ value: Value) {
+    public init(_ value: Value) {
         stored = value
     }
 
-    var value: Value {
+    public var value: Value {
         get { lock.withLock { stored } }
         set { lock.withLock { stored = newValue } }
     }
@@ -46,8 +51,7 @@ public final class Broadcast<Element: Sendable>: @unchecked Sendable {
             return nextID
         }
         continuation.onTermination = { [weak self] _ in self?.unsubscribe(id) }
-        let source = Source(stream) { [weak self] in self?.handled(id) }
-        return AsyncStream { await source.next() }
+        return stream.handOff(handled: { [weak self] in self?.handled(id) })
     }
 
     /// Sends `element` to every stream.
@@ -85,26 +89,6 @@ public final class Broadcast<Element: Sendable>: @unchecked Sendable {
     deinit {
         for continuation in continuations.values {
             continuation.finish()
-        }
-    }
-
-    /// One stream's values, read by one listener at a time.
-    private final class Source: @unchecked Sendable {
-        private var iterator: AsyncStream<Element>.Iterator
-        private let handled: @Sendable () -> Void
-        private var isHandling = false
-
-        init(_ stream: AsyncStream<Element>, handled: @escaping @Sendable () -> Void) {
-            iterator = stream.makeAsyncIterator()
-            self.handled = handled
-        }
-
-        func next() async -> Element? {
-            // Asking for the next value means the last one has been handled.
-            if isHandling { handled() }
-            let element = await iterator.next()
-            isHandling = element != nil
-            return element
         }
     }
 }

@@ -99,7 +99,7 @@ extension Storefront {
         _ = try? await refreshEntitlements()
         // Only now, so nobody sees an approved product neither waiting nor owned (and takes
         // it for declined).
-        if state.awaitingApproval.remove(result.unsafePayloadValue.productID) != nil {
+        if approveAskToBuy(of: result.unsafePayloadValue.productID) {
             emit(.purchaseStateChanged)
         }
         if case .verified(let transaction) = result { await finishLogged(transaction) }
@@ -140,5 +140,14 @@ extension Storefront {
             )
         }
         openIfReady()
+    }
+}
+
+extension Storefront {
+    /// Ends the wait of `productID` for Ask to Buy approval as approved; whether it waited.
+    func approveAskToBuy(of productID: Product.ID) -> Bool {
+        guard state.awaitingApproval.remove(productID) != nil else { return false }
+        state.askToBuyApprovals[productID, default: 0] += 1
+        return true
     }
 }

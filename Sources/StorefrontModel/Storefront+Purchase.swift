@@ -78,7 +78,7 @@ extension Storefront {
     private func record(_ result: Result<Product.PurchaseResult, any Error>, for productID: Product.ID) async {
         switch result {
         case .success(.success):
-            if state.awaitingApproval.remove(productID) != nil { emit(.purchaseStateChanged) }
+            if approveAskToBuy(of: productID) { emit(.purchaseStateChanged) }
             _ = try? await refreshEntitlements()
         case .success(.pending):
             state.awaitingApproval.insert(productID)

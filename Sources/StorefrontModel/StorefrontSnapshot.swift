@@ -25,6 +25,10 @@ public struct StorefrontSnapshot: Sendable {
     public internal(set) var pendingProductID: Product.ID?
     /// Products whose purchase waits for approval (Ask to Buy).
     public internal(set) var awaitingApproval: Set<Product.ID> = []
+    /// How many Ask to Buy requests of each product have been approved since the storefront
+    /// started: a product that stops waiting was approved when its count went up, and
+    /// declined otherwise.
+    public internal(set) var askToBuyApprovals: [Product.ID: Int] = [:]
     /// A purchase error for the front to show, until dismissed.
     public internal(set) var alert: StorefrontAlert?
     /// What the customer owns.

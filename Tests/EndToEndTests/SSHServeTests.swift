@@ -15,13 +15,7 @@ struct SSHServeTests {
         let bob = try await shop.makeKey("bob")
 
         let adaTerminal = try await TmuxSession(width: 80, height: 24, command: shellCommand(try shop.ssh(key: ada)))
-        _ = try await adaTerminal.screen(showing: "Consumables")
-        try await adaTerminal.press("enter")
-        _ = try await adaTerminal.screen(showing: "£0.99")
-        try await adaTerminal.press("enter")
-        _ = try await adaTerminal.screen(showing: "Confirm Purchase")
-        try await adaTerminal.press("y")
-        _ = try await adaTerminal.screen(showing: "Thank you")
+        try await adaTerminal.buyFirstTip()
 
         let bobTerminal = try await TmuxSession(width: 80, height: 24, command: shellCommand(try shop.ssh(key: bob)))
         _ = try await bobTerminal.screen(showing: "Your Purchases")
@@ -214,12 +208,7 @@ struct SSHSessionChildTests {
         let shop = try await SSHShop(["--catalog", "tipjar", "--latency", "1s"], folder: scratch.url)
         let key = try await shop.makeKey("ada")
         var tmux: TmuxSession? = try await TmuxSession(width: 80, height: 24, command: shellCommand(try shop.ssh(key: key)))
-        _ = try await tmux?.screen(showing: "Consumables")
-        try await tmux?.press("enter")
-        _ = try await tmux?.screen(showing: "£0.99")
-        try await tmux?.press("enter")
-        _ = try await tmux?.screen(showing: "Confirm Purchase")
-        try await tmux?.press("y")
+        try await tmux?.confirmFirstTip()
         tmux = nil  // gone while the store takes its second
         let deadline = ContinuousClock.now + .seconds(15)
         while !shop.children.isEmpty, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(50)) }

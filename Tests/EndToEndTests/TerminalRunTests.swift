@@ -37,13 +37,7 @@ struct TerminalRunTests {
     func aPurchaseAndItsResult(_ extra: [String], _ result: String) async throws {
         let options = ["--catalog", "tipjar"] + extra
         let tmux = try await TmuxSession(width: 80, height: 24, command: Self.run(options))
-        _ = try await tmux.screen(showing: "Consumables")
-        try await tmux.press("enter")
-        _ = try await tmux.screen(showing: "£0.99")
-        try await tmux.press("enter")
-        _ = try await tmux.screen(showing: "Confirm Purchase")
-        try await tmux.press("y")
-        let pane = try await tmux.screen(showing: result)
+        let pane = try await tmux.buyFirstTip(showing: result)
         Self.expect(pane, equals: try await StorefrontCommand.snapshot(options, keys: ["enter", "enter", "y"]))
     }
 

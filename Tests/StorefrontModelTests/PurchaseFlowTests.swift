@@ -99,6 +99,7 @@ import Testing
             return
         }
         #expect(storefront.snapshot.awaitingApproval == ["pro.lifetime"])
+        #expect(storefront.snapshot.askToBuyApprovals.isEmpty)
         #expect(storefront.snapshot.alert == nil)
         #expect(storefront.snapshot.purchasedProductIDs.isEmpty)
 
@@ -108,6 +109,7 @@ import Testing
         #expect(await next(.entitlementsChanged, from: &events))
         #expect(storefront.snapshot.purchasedProductIDs == ["pro.lifetime"])
         #expect(storefront.snapshot.awaitingApproval.isEmpty)
+        #expect(storefront.snapshot.askToBuyApprovals == ["pro.lifetime": 1])
         #expect(await eventually { await store.finishedIDs == [approved?.verifiedValue?.id].compactMap { $0 } })
     }
 

@@ -75,6 +75,26 @@ final class TmuxSession {
         }
     }
 
+    /// Opens the tip jar's Consumables, buys the first tip and confirms: what a customer
+    /// does first. Returns the pane once it shows `result` ("Thank you", or what the store
+    /// answers instead).
+    @discardableResult
+    func buyFirstTip(showing result: String = "Thank you") async throws -> [String] {
+        try await confirmFirstTip()
+        return try await screen(showing: result)
+    }
+
+    /// Opens the tip jar's Consumables and confirms buying the first tip, without waiting
+    /// for the store's answer.
+    func confirmFirstTip() async throws {
+        _ = try await screen(showing: "Consumables")
+        try await press("enter")
+        _ = try await screen(showing: "£0.99")
+        try await press("enter")
+        _ = try await screen(showing: "Confirm Purchase")
+        try await press("y")
+    }
+
     @discardableResult
     private func run(_ arguments: [String]) async throws -> String {
         let server: [String] = ["-u", "-f", "/dev/null", "-L", socket]

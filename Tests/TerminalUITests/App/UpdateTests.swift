@@ -24,7 +24,9 @@ struct UpdateTests {
         return state
     }
 
-    func data(owned: [Transaction] = [], awaiting: Set<Product.ID> = [], pending: Product.ID? = nil) -> StoreData {
+    func data(
+        owned: [Transaction] = [], awaiting: Set<Product.ID> = [], approvals: [Product.ID: Int] = [:], pending: Product.ID? = nil
+    ) -> StoreData {
         StoreData(
             products: [
                 Self.tips.slot: .success([Fixtures.smallTip, Fixtures.mediumTip, Fixtures.largeTip], unavailable: []),
@@ -33,6 +35,7 @@ struct UpdateTests {
             ],
             pendingProductID: pending,
             awaitingApproval: awaiting,
+            askToBuyApprovals: approvals,
             entitlements: .success(CustomerEntitlements(transactions: owned.map { .verified($0) }, statuses: [], now: Fixtures.now))
         )
     }
@@ -206,6 +209,7 @@ struct UpdateTests {
         state.update(.storeChanged(counted))
         #expect(state.alerts.isEmpty)
         counted.awaitingApproval = []
+        counted.askToBuyApprovals = [Fixtures.smallTip.id: 1]
         state.update(.storeChanged(counted))
         #expect(state.alerts.map(\.title) == ["Approved"])
     }
@@ -213,7 +217,7 @@ struct UpdateTests {
     @Test("The same store data twice changes nothing the second time")
     func storeChangeIsIdempotent() {
         var state = loadedState(awaiting: [Fixtures.largeTip.id])
-        let approved = data(owned: [purchase(of: Fixtures.largeTip)])
+        let approved = data(owned: [purchase(of: Fixtures.largeTip)], approvals: [Fixtures.largeTip.id: 1])
         #expect(state.update(.storeChanged(approved)).isEmpty)
         #expect(state.alerts.map(\.title) == ["Approved"])
         #expect(state.update(.storeChanged(approved)).isEmpty)

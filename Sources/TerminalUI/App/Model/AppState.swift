@@ -60,9 +60,6 @@ public struct AppState: Sendable {
     /// second press cannot start another before the store marks this one pending.
     public var requestedPurchase: Product.ID?
     public var isRestoring = false
-    /// How many of each consumable waiting for Ask to Buy approval the customer had when
-    /// it started waiting: an approval is one more.
-    public var approvalBaselines: [Product.ID: Int] = [:]
     public var hasQuit = false
     /// What the shop on screen shows, worked out when its load, filter or the customer's
     /// standing changes rather than on every frame.

@@ -15,6 +15,8 @@ public struct StoreData: Sendable, Equatable {
     public var pendingProductID: Product.ID?
     /// Products whose purchase waits for approval (Ask to Buy).
     public var awaitingApproval: Set<Product.ID>
+    /// Ask to Buy approvals per product (see `StorefrontSnapshot.askToBuyApprovals`).
+    public var askToBuyApprovals: [Product.ID: Int]
     public var entitlements: EntitlementTaskState<CustomerEntitlements>
     /// Why the last reading of the customer's standing failed, until one succeeds.
     public var entitlementsError: StoreFailure?
@@ -25,6 +27,7 @@ public struct StoreData: Sendable, Equatable {
         products: [LoadSlot: Product.CollectionTaskState] = [:],
         pendingProductID: Product.ID? = nil,
         awaitingApproval: Set<Product.ID> = [],
+        askToBuyApprovals: [Product.ID: Int] = [:],
         entitlements: EntitlementTaskState<CustomerEntitlements> = .loading,
         entitlementsError: StoreFailure? = nil,
         originalAppVersion: AppVersion? = nil
@@ -32,6 +35,7 @@ public struct StoreData: Sendable, Equatable {
         self.products = products
         self.pendingProductID = pendingProductID
         self.awaitingApproval = awaitingApproval
+        self.askToBuyApprovals = askToBuyApprovals
         self.entitlements = entitlements
         self.entitlementsError = entitlementsError
         self.originalAppVersion = originalAppVersion
@@ -43,6 +47,7 @@ public struct StoreData: Sendable, Equatable {
             products: snapshot.products,
             pendingProductID: snapshot.pendingProductID,
             awaitingApproval: snapshot.awaitingApproval,
+            askToBuyApprovals: snapshot.askToBuyApprovals,
             entitlements: snapshot.entitlements,
             entitlementsError: snapshot.entitlementsError.map(StoreFailure.init),
             originalAppVersion: snapshot.originalAppVersion

@@ -44,7 +44,7 @@ public final class HeadlessApp: Sendable {
         settleLimit: Duration = .seconds(30)
     ) async {
         self.clock = clock
-        limit = LockedValue(settleLimit)
+        limit = Locked(settleLimit)
         app = StoreApp(backend: backend, layout: layout, size: size, options: options, clock: clock, epoch: epoch)
         await app.start()
         await settle()
@@ -185,8 +185,8 @@ public final class HeadlessApp: Sendable {
         timeouts.value
     }
 
-    private let limit: LockedValue<Duration>
-    private let timeouts = LockedValue<[SettleTimeout]>([])
+    private let limit: Locked<Duration>
+    private let timeouts = Locked<[SettleTimeout]>([])
 
     /// A reading of everything in flight: what runs unparked, and the versions of every
     /// counter it came from, so two equal readings mean nothing moved between them.
@@ -233,20 +233,5 @@ public struct SettleTimeout: Error, Sendable, CustomStringConvertible {
     public var description: String {
         "the app did not settle at \(at) on its clock: still running: \(running.joined(separator: "; ")); "
             + "last messages: \(lastMessages.map { "\($0)".prefix(120) }.joined(separator: " | "))"
-    }
-}
-
-/// A value a headless app shares between tasks.
-private final class LockedValue<Value: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: Value
-
-    init(_ value: Value) {
-        stored = value
-    }
-
-    var value: Value {
-        get { lock.withLock { stored } }
-        set { lock.withLock { stored = newValue } }
     }
 }

@@ -1,7 +1,7 @@
 import StorefrontModel
 
 /// A `StoreBackend` that forwards every call to another one and counts it as an
-/// activity, so `StoreApp.settle()` waits for store work the app did not start itself
+/// activity, so `HeadlessApp.settle()` waits for store work the app did not start itself
 /// (renewals, approvals, the storefront's own reloads).
 ///
 /// Store updates are counted too: each one keeps `updateHandling` busy from the moment
@@ -54,28 +54,11 @@ struct TrackedBackend: StoreBackend {
     }
 
     func updates() async -> AsyncStream<StoreUpdate> {
-        let source = UpdateSource(await backend.updates())
         let tracker = tracker
         let activity = updateHandling
-        return AsyncStream {
-            // Asking for the next update means the previous one has been handled.
-            tracker.end(activity)
-            let update = await source.next()
-            if let update { tracker.begin(activity, named: "store update: \(update)") }
-            return update
-        }
-    }
-}
-
-/// The backend's update stream, read by one consumer at a time.
-private final class UpdateSource: @unchecked Sendable {
-    private var iterator: AsyncStream<StoreUpdate>.Iterator
-
-    init(_ stream: AsyncStream<StoreUpdate>) {
-        iterator = stream.makeAsyncIterator()
-    }
-
-    func next() async -> StoreUpdate? {
-        await iterator.next()
+        return await backend.updates().handOff(
+            handled: { tracker.end(activity) },
+            taken: { tracker.begin(activity, named: "store update: \($0)") }
+        )
     }
 }

@@ -112,16 +112,10 @@ extension AppState {
         let previous = store
         store = data
         var effects: [AppEffect] = []
-        // Ask to Buy: a product that stops waiting was approved when the customer now has
-        // it (one more than when the request was made, for a consumable), and declined
-        // otherwise.
-        let count = { (id: Product.ID, owned: CustomerEntitlements?) in owned?.consumableCounts[id] ?? 0 }
-        for id in data.awaitingApproval.subtracting(previous.awaitingApproval) {
-            approvalBaselines[id] = count(id, previous.owned)
-        }
+        // Ask to Buy: a product that stops waiting was approved when the storefront counted
+        // an approval of it, and declined otherwise.
         for id in previous.awaitingApproval.subtracting(data.awaitingApproval).sorted() where id != requestedPurchase {
-            let baseline = approvalBaselines.removeValue(forKey: id) ?? count(id, previous.owned)
-            let approved = data.owned?.purchasedProductIDs.contains(id) == true || count(id, data.owned) > baseline
+            let approved = data.askToBuyApprovals[id, default: 0] > previous.askToBuyApprovals[id, default: 0]
             overlays.alerts.append(approved
                 ? Alert(kind: .success, title: language.text("Approved"), message: language.text("%@ was approved and is yours.", name(of: id)), language: language)
                 : Alert(kind: .info, title: language.text("Declined"), message: language.text("The request to buy %@ was declined.", name(of: id)), language: language))
