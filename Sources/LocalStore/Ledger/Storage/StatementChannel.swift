@@ -20,13 +20,19 @@ final class StatementChannel: TaskExecutor, @unchecked Sendable {
     private var closedBy: (any Error)?
 
     /// Runs `body`, whose statements `access` (GRDB's `write` or `read`) serves in one transaction.
+    ///
+    /// The body is a task of its own whose first job, like every later one, is queued on the
+    /// channel, so it starts on GRDB's thread as soon as the closure serves; this task only
+    /// waits for GRDB. The caller's task therefore comes back to a cooperative thread once,
+    /// as with any GRDB call: in a process whose cooperative threads are busy, every extra
+    /// turn there (a child task to start, an executor to leave, a child to rejoin) made each
+    /// transaction wait behind all that work again.
     static func run<T: Sendable>(
         access: @escaping @Sendable (@escaping @Sendable (Database) throws -> Void) async throws -> Void,
         body: @escaping @Sendable (StatementChannel) async throws -> T
     ) async throws -> T {
         let channel = StatementChannel()
-        async let served: Void = channel.serve(through: access)
-        let result = await withTaskExecutorPreference(channel) {
+        let bodyTask = Task(executorPreference: channel) { () -> Result<T, any Error> in
             let result: Result<T, any Error>
             do {
                 result = .success(try await body(channel))
@@ -38,13 +44,19 @@ final class StatementChannel: TaskExecutor, @unchecked Sendable {
             return result
         }
         do {
-            try await served
+            try await withTaskCancellationHandler {
+                try await channel.serve(through: access)
+            } onCancel: {
+                bodyTask.cancel()
+            }
         } catch {
-            // GRDB rethrows the body's error after rolling back; any other is its own.
-            if case .failure(let bodyError) = result { throw bodyError }
+            // GRDB rethrows the body's error after rolling back; any other is its own (the
+            // body's jobs then ran elsewhere, where its statements failed).
+            if case .failure(let bodyError) = await bodyTask.value { throw bodyError }
             throw error
         }
-        return try result.get()
+        // Done already: its last job ran before GRDB's closure returned.
+        return try await bodyTask.value.get()
     }
 
     /// Runs one statement on the connection, inside the transaction (the body runs on GRDB's
@@ -81,6 +93,7 @@ final class StatementChannel: TaskExecutor, @unchecked Sendable {
             close(error)
             throw error
         }
+        close(CancellationError())
     }
 
     /// GRDB's closure: runs the body's jobs until it is done, then returns or throws as it did.
@@ -117,7 +130,7 @@ final class StatementChannel: TaskExecutor, @unchecked Sendable {
     /// other threads, where its statements fail with `error`.
     private func close(_ error: any Error) {
         condition.withLock {
-            closedBy = error
+            closedBy = closedBy ?? error
             for job in jobs { runElsewhere(job) }
             jobs = []
         }
