@@ -17,6 +17,9 @@ struct BenchResults {
     var purchasesPerSecond = 0.0
     /// By engine ("sqlite", "postgres"), then by how many buyers at once.
     var purchasesPerSecondByBuyers: [String: [Int: Double]] = [:]
+    /// Figure 5c: commit in one store to arrival in another's updates, on PostgreSQL.
+    var changeFeedP50 = 0.0
+    var changeFeedP99 = 0.0
     var verificationsPerSecond = 0.0
     var rssMB100k = 0.0
     var rssAnonMB = 0.0
@@ -49,6 +52,7 @@ struct BenchResults {
                 return "\"\(engine)\":{" + rates.keys.sorted().map { "\"\($0)\":\(number(rates[$0] ?? 0))" }
                     .joined(separator: ",") + "}"
             }.joined(separator: ",") + "}",
+            "\"change_feed_ms\":{\"p50\":\(number(changeFeedP50)),\"p99\":\(number(changeFeedP99))}",
             "\"verifications_per_s\":\(number(verificationsPerSecond))",
             "\"rss_mb_100k\":\(number(rssMB100k))",
             "\"rss_anon_mb\":\(number(rssAnonMB))",

@@ -52,7 +52,7 @@ struct BenchRun {
         if wanted(.terminal) { try await terminal(catalogs) }
         if wanted(.processes) { try processes(catalogs) }
         if wanted(.ledger) { try await ledger(catalogs.folder) }
-        if wanted(.engines) { try await engines(catalogs.folder) }
+        if wanted(.engines) { try await engines(catalogs) }
     }
 
     private let started = ContinuousClock.now
@@ -213,7 +213,8 @@ struct BenchRun {
 
     // MARK: Figure 5b
 
-    private mutating func engines(_ folder: URL) async throws {
+    private mutating func engines(_ catalogs: GeneratedCatalogs) async throws {
+        let folder = catalogs.folder
         let bench = EngineBench(folder: folder)
         let cluster = folder.appendingPathComponent("postgres").path
         try ChildProcess.run(".ci/postgres-cluster", ["start", cluster], outputPath: "/dev/null")
@@ -228,5 +229,13 @@ struct BenchRun {
             let target = buyers == 16 ? ">= 1000" : ""
             report.add("  postgres", postgres, unit: "/s", target: target, met: buyers == 16 ? postgres >= 1_000 : nil)
         }
+        // Figure 5c.
+        progress("change feed: \(options.feedPurchases) purchases, each awaited in another store's updates")
+        let feed = try await ChangeFeedBench(folder: folder, catalog: try catalogs.catalog(productCount: 400))
+            .latencies(cluster: cluster, purchases: options.feedPurchases)
+        results.changeFeedP50 = feed.median
+        results.changeFeedP99 = feed.percentile(0.99)
+        report.add("change_feed_ms p50 (postgres)", feed.median, unit: "ms")
+        report.add("  p99", feed.percentile(0.99), unit: "ms", target: "< 100", met: feed.percentile(0.99) < 100)
     }
 }

@@ -23,7 +23,8 @@ extension LocalStore {
     public func watchLedger(every interval: Duration) async throws -> Task<Void, Never> {
         var seen = LedgerSighting(try await ledger.transactions(), requests: try await ledger.askToBuyRequests())
         var preferences = try await ledger.renewalPreferences()
-        var marker = try await ledger.changeMarker()
+        // Nil after a look that failed, so the next reads everything again.
+        var marker: Ledger.ChangeMarker? = try await ledger.changeMarker()
         var nextPeriodEnd = try await earliestPeriodEnd()
         let feed = ledger.changeFeed()
         return Task { [clock] in
@@ -48,8 +49,14 @@ extension LocalStore {
                     seen = try await announceChanges(since: seen)
                     preferences = try await announceRenewalChanges(since: preferences)
                     nextPeriodEnd = try await earliestPeriodEnd()
+                } catch is CancellationError {
+                    return
                 } catch {
-                    return  // cancelled, or the ledger went away: the next launch catches up
+                    // The store stopped answering (a PostgreSQL server restarting, a lost
+                    // connection): look again at the next interval, reading everything,
+                    // rather than stop seeing other terminals for good.
+                    if Task.isCancelled { return }
+                    marker = nil
                 }
             }
         }

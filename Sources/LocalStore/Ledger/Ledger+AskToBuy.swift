@@ -13,7 +13,7 @@ extension Ledger {
         _ purchase: LedgerPurchase, attemptID: UUID, at date: Date
     ) async throws(LedgerError) -> AskToBuyRequest {
         if let problem = purchase.problem { throw .invalidPurchase(problem) }
-        return try await write { store in
+        return try await write(retryingLostConnections: true) { store in
             if let filed = try await store.askToBuyRequest(attemptID: attemptID) {
                 guard filed.account == self.account else {
                     throw LedgerError.purchaseAttemptOfAnotherAccount(attemptID: attemptID, account: self.account)

@@ -21,7 +21,7 @@ extension Ledger {
         attemptID: UUID
     ) async throws(LedgerError) -> LedgerEntry {
         if let problem = purchase.problem { throw .invalidPurchase(problem) }
-        let row = try await write { store in
+        let row = try await write(retryingLostConnections: true) { store in
             try await self.insertSubscription(
                 purchase, continuing: chainTransactionID, replacing: replacedID, attemptID: attemptID, in: store
             )

@@ -18,7 +18,7 @@ extension Ledger {
     public func renewSubscription(
         transactionID: Int64, attemptID: UUID, purchaseDate: Date, expirationDate: Date
     ) async throws(LedgerError) -> LedgerEntry {
-        let row = try await write { store in
+        let row = try await write(retryingLostConnections: true) { store in
             let source = try await self.autoRenewable(id: transactionID, in: store)
             if let recorded = try await self.recordedRow(
                 attemptID: attemptID, productID: source.transaction.productID, in: store

@@ -14,7 +14,7 @@ extension Ledger {
     /// ```
     public func recordPurchase(_ purchase: LedgerPurchase, attemptID: UUID) async throws(LedgerError) -> LedgerEntry {
         if let problem = purchase.problem { throw .invalidPurchase(problem) }
-        let row = try await write { store in
+        let row = try await write(retryingLostConnections: true) { store in
             try await self.insert(purchase, attemptID: attemptID, original: nil, in: store)
         }
         return entry(row)

@@ -137,15 +137,36 @@ public struct Ledger: Sendable {
     }
 
     /// Runs `body` in one database transaction of the account: all of it commits, or none.
+    ///
+    /// With `retryingLostConnections`, for a body keyed by a purchase-attempt ID (which finds
+    /// its own row when run again), a store that stops answering (`storeUnavailable`: a lost
+    /// connection, a server restarting) is asked again for up to `reconnectTimeout`: a
+    /// connection lost while COMMIT was on its way leaves no way to know whether it landed,
+    /// and running the body again records the purchase once either way.
     func write<T: Sendable>(
+        retryingLostConnections: Bool = false,
         _ body: @escaping @Sendable (any LedgerStorageSession) async throws -> T
     ) async throws(LedgerError) -> T {
-        do {
-            return try await storage.write(account: account, body)
-        } catch {
-            throw storage.ledgerError(error)
+        let deadline = ContinuousClock.now + Self.reconnectTimeout
+        var pause = Duration.milliseconds(50)
+        while true {
+            let failure: LedgerError
+            do {
+                return try await storage.write(account: account, body)
+            } catch {
+                failure = storage.ledgerError(error)
+            }
+            guard retryingLostConnections, case .storeUnavailable = failure,
+                  ContinuousClock.now + pause < deadline, !Task.isCancelled
+            else { throw failure }
+            try? await Task.sleep(for: pause)
+            pause = min(pause * 2, .seconds(1))
         }
     }
+
+    /// How long a purchase keeps asking a store that stopped answering before it is
+    /// reported failed (long enough for a PostgreSQL server's restart).
+    public static let reconnectTimeout: Duration = .seconds(30)
 
     /// A stored row with its verification result.
     func entry(_ row: TransactionRow) -> LedgerEntry {
