@@ -35,6 +35,13 @@ enum PostgresErrors {
         let lost: [PSQLError.Code] = [
             .connectionError, .serverClosedConnection, .clientClosedConnection, .uncleanShutdown, .poolClosed,
         ]
-        return lost.contains(error.code)
+        return lost.contains(error.code) || error.serverInfo?[.sqlState].map(isServerGoingAway) == true
+    }
+
+    /// The server's own word that it is going away or not there yet: class 08 (connection
+    /// exception) and 57P01-57P03 (admin or crash shutdown, "the database system is starting
+    /// up"), which a `pg_ctl restart` sends to every open connection.
+    static func isServerGoingAway(_ sqlState: String) -> Bool {
+        sqlState.hasPrefix("08") || ["57P01", "57P02", "57P03"].contains(sqlState)
     }
 }
