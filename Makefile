@@ -23,17 +23,23 @@ test: deps
 	$(SWIFT) build --build-tests
 	trap '.ci/postgres-cluster reap' EXIT; $(SWIFT) test --skip-build
 
-# The benchmarks on the release build (see BENCHMARKS.md): prints the table, writes bench/results.json.
+# The benchmarks on the release build (see BENCHMARKS.md): prints the table, writes bench/results.json;
+# then serve --ssh's figures (Tests/Load/ssh_bench.py, python3 + asyncssh) and serve --http's (Tests/Load/http_load.py, wrk), added to the same file.
 # QUICK=1 takes fewer repetitions (under a minute once built).
 bench: deps
+	@.ci/install-deps --bench
 	$(SWIFT) build -c release
 	.build/release/storefront-bench $(if $(QUICK),--quick) --command "make bench$(if $(QUICK), QUICK=$(QUICK))"
 	@if python3 -c "import asyncssh" 2>/dev/null; then \
-		python3 Tests/Load/ssh_load.py .build/release/storefront --sessions 20 --moves 10 --samples 50; \
-	else echo "serve --ssh, connect -> first frame: skipped (pip install asyncssh)"; fi
+		python3 Tests/Load/ssh_bench.py .build/release/storefront $(if $(QUICK),--quick) --command "make bench$(if $(QUICK), QUICK=$(QUICK))"; \
+	else echo "serve --ssh figures: skipped (pip install asyncssh)"; fi
+	@if python3 -c "import jwt, cryptography" 2>/dev/null; then \
+		python3 Tests/Load/http_load.py .build/release/storefront --transactions 1000 --connections 16 --seconds $(if $(QUICK),3,10); \
+	else echo "serve --http, Get Transaction History: skipped (pip install app-store-server-library)"; fi
 
 # serve --ssh under load (python3 + asyncssh from PyPI: pip install asyncssh): 100 customers at
-# once each open the tip jar, move 50 times and buy once; exactly 100 transactions, no child left.
+# once each open the tip jar, move 50 times and buy once; exactly 100 transactions, no child left,
+# the server's descriptors and RSS back where they were.
 load: build
 	python3 Tests/Load/ssh_load.py $(BIN) --sessions 100 --moves 50
 

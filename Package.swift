@@ -16,11 +16,14 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-asn1", from: "1.7.4"),
+        .package(url: "https://github.com/apple/swift-certificates", from: "1.21.1"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-nio-ssh", from: "0.15.1"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ],
@@ -81,10 +84,32 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
+        // The App Store Server API's shapes over the ledger: signed payloads, API keys and
+        // tokens, the endpoints as request -> response values. No sockets.
+        .target(
+            name: "StoreServerAPI",
+            dependencies: [
+                "LocalStore", "StoreCatalog", "StorefrontModel",
+                .product(name: "Crypto", package: "swift-crypto"),
+                // `serve certs`: the root, intermediate and leaf that sign payloads as Apple's chain does.
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+            ]
+        ),
+        // `storefront serve --http`: the HTTP edge (Hummingbird) in front of StoreServerAPI.
+        .target(
+            name: "StoreServerHTTP",
+            dependencies: [
+                "StoreServerAPI",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .executableTarget(
             name: "storefront",
             dependencies: [
                 "StoreCatalog", "StorefrontModel", "LocalStore", "PostgresStore", "TerminalUI", "CatalogLayouts", "CursesBackend", "StorefrontSSH",
+                "StoreServerAPI", "StoreServerHTTP",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -129,6 +154,15 @@ let package = Package(
         .testTarget(
             name: "StorefrontSSHTests",
             dependencies: ["StorefrontSSH", "StorefrontTestSupport", .product(name: "NIOSSH", package: "swift-nio-ssh")]
+        ),
+        // The App Store Server API without sockets: tokens, rate limits, every endpoint's
+        // answers and error codes, over an in-memory ledger.
+        .testTarget(
+            name: "StoreServerAPITests",
+            dependencies: [
+                "StoreServerAPI", "LocalStore", "StoreCatalog", "StorefrontTestSupport",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
         ),
         // The command line as a user runs it, the built binary as a child process: catalog,
         // snapshot, demo, the store commands, exit codes, purchases killed mid-way.

@@ -24,7 +24,7 @@ struct AnyValue: Decodable {
 let data = FileHandle.standardInput.readDataToEndOfFile()
 let manifest = try JSONDecoder().decode(Manifest.self, from: data)
 // Modules every Swift target may import without declaring them.
-let platform: Set<String> = ["Foundation", "Glibc", "Darwin", "Dispatch", "Testing", "XCTest", "Synchronization", "_Concurrency"]
+let platform: Set<String> = ["Foundation", "Glibc", "Darwin", "Dispatch", "Testing", "XCTest", "Synchronization", "_Concurrency", "FoundationNetworking"]
 var problems: [String] = []
 for target in manifest.targets where target.type != "system" {
     let declared = Set(target.dependencies.compactMap { $0.values.first?.first?.string })

@@ -148,6 +148,7 @@ private struct LayoutReader {
     /// lacks them, by product ID; the catalog's reference name for the others it has.
     private func titles(_ node: JSONNode?, of productIDs: [Product.ID]) throws(JSONNode.Problem) -> [Product.ID: String] {
         var titles: [Product.ID: String] = [:]
+        titles.reserveCapacity(productIDs.count)
         for id in productIDs {
             if let name = catalog.product(id: id)?.referenceName, !name.isEmpty { titles[id] = name }
         }

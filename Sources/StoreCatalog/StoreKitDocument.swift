@@ -45,6 +45,9 @@ struct StoreKitDocument {
             self.path = path
         }
 
+        /// How many elements there are in all.
+        var count: Int { max(nodes.count, ranges.count) }
+
         mutating func next() throws(Node.Problem) -> Node? {
             defer { position += 1 }
             if position < nodes.count { return nodes[position] }

@@ -50,12 +50,32 @@ enum StoreKitFileFormat {
         return deepest
     }
 
+    /// Where the bytes stop being UTF-8, if they do. Checked before the decoder sees them:
+    /// swift-foundation's XML reader traps on an `<integer>` holding invalid UTF-8 (found by
+    /// the libFuzzer run in `make check`).
+    private static func firstInvalidUTF8(in data: Data) -> Int? {
+        var parser = Unicode.UTF8.ForwardParser()
+        var bytes = data.makeIterator()
+        var offset = 0
+        while true {
+            switch parser.parseScalar(from: &bytes) {
+            case .valid(let scalar): offset += scalar.count
+            case .emptyInput: return nil
+            case .error: return offset
+            }
+        }
+    }
+
     /// Property lists go through `PropertyListDecoder` (swift-foundation's own parser), not
     /// `PropertyListSerialization`: on Linux the latter bridges damaged files through
     /// CoreFoundation and can crash the process (found by the catalog fuzz tests).
     private static func propertyList(_ data: Data) throws(Failure) -> PropertyValue {
         if data.starts(with: Array("bplist".utf8)) {
             throw Failure(message: "a binary property list: Xcode writes StoreKit files as JSON or XML")
+        }
+        if let offset = firstInvalidUTF8(in: data) {
+            let line = data[..<offset].count(where: { $0 == UInt8(ascii: "\n") }) + 1
+            throw Failure(message: "not valid UTF-8 at line \(line) (byte \(offset + 1))")
         }
         let depth = xmlNestingDepth(data)
         guard depth <= maximumDepth else {

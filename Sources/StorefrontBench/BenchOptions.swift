@@ -1,7 +1,7 @@
 import Foundation
 
 /// The command line: `storefront-bench [--quick] [--only SECTION] [--output PATH]
-/// [--storefront PATH] [--command TEXT]`, and how many repetitions each figure gets.
+/// [--storefront PATH] [--peers-source PATH] [--command TEXT]`, and how many repetitions each figure gets.
 struct BenchOptions {
     /// Fewer repetitions, for `make bench QUICK=1` (under a minute).
     var quick = false
@@ -10,6 +10,8 @@ struct BenchOptions {
     var output = "bench/results.json"
     /// The release `storefront` binary; by default the one next to this executable.
     var storefront: String
+    /// The C reference list of the side-by-side table, compiled for the run.
+    var peersSource = "bench/peers/list.c"
     /// The command that made the run, as printed with the table (`make bench` passes it).
     var command: String
 
@@ -34,7 +36,8 @@ struct BenchOptions {
                 only = section
             case "--storefront": storefront = try value(after: argument)
             case "--command": command = try value(after: argument)
-            default: throw BenchError("unknown argument \(argument.debugDescription); usage: storefront-bench [--quick] [--only SECTION] [--output PATH] [--storefront PATH] [--command TEXT]")
+            case "--peers-source": peersSource = try value(after: argument)
+            default: throw BenchError("unknown argument \(argument.debugDescription); usage: storefront-bench [--quick] [--only SECTION] [--output PATH] [--storefront PATH] [--peers-source PATH] [--command TEXT]")
             }
         }
         guard FileManager.default.isExecutableFile(atPath: storefront) else {
@@ -57,4 +60,6 @@ struct BenchOptions {
     var ceilingSignatures: Int { quick ? 1_000 : 10_000 }
     /// Also measure the memory of the catalog alone (another 100,000-product load).
     var memoryBreakdown: Bool { !quick }
+    /// Runs of each program at each size in the side-by-side table (the issue took 2).
+    var peerRuns: Int { quick ? 1 : 2 }
 }

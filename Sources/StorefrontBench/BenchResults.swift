@@ -24,6 +24,8 @@ struct BenchResults {
     var rssMB100k = 0.0
     var rssAnonMB = 0.0
     var pssMB = 0.0
+    /// Issue 17's side-by-side table: program key, then N, then its figures.
+    var peers: [String: [Int: PeersBench.Figures]] = [:]
 
     /// The results file: exactly the issue's keys, in its order, numbers rounded to what
     /// the measurement can tell.
@@ -57,7 +59,24 @@ struct BenchResults {
             "\"rss_mb_100k\":\(number(rssMB100k))",
             "\"rss_anon_mb\":\(number(rssAnonMB))",
             "\"pss_mb\":\(number(pssMB))",
+            "\"peers\":{" + peersJSON(number) + "\n  }",
         ]
         return "{\n  " + members.joined(separator: ",\n  ") + "\n}\n"
+    }
+
+    /// `"storefront":{"64":{"startup_ms":55,...},...}`, a program to a line.
+    private func peersJSON(_ number: (Double) -> String) -> String {
+        peers.keys.sorted().map { (name: String) -> String in
+            let sizes: [String] = PeersBench.sizes.compactMap { (count: Int) -> String? in
+                guard let figures = peers[name]?[count] else { return nil }
+                let members: [String] = [
+                    "\"startup_ms\":" + number(figures.startupMs), "\"peak_rss_mb\":" + number(figures.peakRSSMB),
+                    "\"bytes_per_move\":" + number(figures.bytesPerMove),
+                    "\"bytes_per_move_in_page\":" + number(figures.bytesPerMoveInPage),
+                ]
+                return "\"\(count)\":{" + members.joined(separator: ",") + "}"
+            }
+            return "\n    \"\(name)\":{" + sizes.joined(separator: ",") + "}"
+        }.joined(separator: ",")
     }
 }

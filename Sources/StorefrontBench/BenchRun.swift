@@ -37,7 +37,7 @@ struct BenchRun {
 
     /// Parts of the run, for `--only`.
     enum Section: String, CaseIterable {
-        case frames, terminal, processes, ledger, engines
+        case frames, terminal, processes, ledger, engines, peers
     }
 
     /// The load average when the run started.
@@ -53,7 +53,11 @@ struct BenchRun {
         if wanted(.processes) { try processes(catalogs) }
         if wanted(.ledger) { try await ledger(catalogs.folder) }
         if wanted(.engines) { try await engines(catalogs) }
+        if wanted(.peers) { try peers(catalogs.folder) }
     }
+
+    /// Issue 17's side-by-side table (Markdown), empty until the peers have run.
+    private(set) var peerTable = ""
 
     private let started = ContinuousClock.now
 
@@ -237,5 +241,14 @@ struct BenchRun {
         results.changeFeedP99 = feed.percentile(0.99)
         report.add("change_feed_ms p50 (postgres)", feed.median, unit: "ms")
         report.add("  p99", feed.percentile(0.99), unit: "ms", target: "< 100", met: feed.percentile(0.99) < 100)
+    }
+
+    // MARK: Issue 17's side-by-side table
+
+    private mutating func peers(_ folder: URL) throws {
+        let bench = try PeersBench(storefront: options.storefront, source: options.peersSource, folder: folder)
+        let figures = try bench.run(runs: options.peerRuns, progress: progress)
+        results.peers = figures
+        peerTable = bench.table(figures)
     }
 }

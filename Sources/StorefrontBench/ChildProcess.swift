@@ -57,8 +57,27 @@ struct ChildProcess {
     func waitForExit() -> Int32 {
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        return Self.exitCode(status)
+    }
+
+    /// A wait status as a shell shows it: the exit status, or 128 + the ending signal.
+    private static func exitCode(_ status: Int32) -> Int32 {
         let signal = status & 0x7F
         return signal == 0 ? (status >> 8) & 0xFF : 128 + signal
+    }
+
+    /// Waits up to `limit` for the process to end: its status as `waitForExit()` gives it,
+    /// or nil when it is still running.
+    func waitForExit(within limit: Duration) -> Int32? {
+        let deadline = ContinuousClock.now.advanced(by: limit)
+        var status: Int32 = 0
+        repeat {
+            let reaped = waitpid(pid, &status, WNOHANG)
+            if reaped == pid { return Self.exitCode(status) }
+            if reaped < 0 && errno != EINTR { return -1 }
+            usleep(5_000)
+        } while ContinuousClock.now < deadline
+        return nil
     }
 
     func send(_ signal: Int32) {

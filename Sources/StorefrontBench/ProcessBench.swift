@@ -56,9 +56,9 @@ struct ProcessBench {
         var anon: [Double] = [], pss: [Double] = [], rss: [Double] = []
         for session in sessions {
             let pid = session.child.pid
-            anon.append(try kilobytes("RssAnon:", in: "/proc/\(pid)/status") / 1_024)
-            rss.append(try kilobytes("VmRSS:", in: "/proc/\(pid)/status") / 1_024)
-            pss.append(try kilobytes("Pss:", in: "/proc/\(pid)/smaps_rollup") / 1_024)
+            anon.append(try procKilobytes("RssAnon:", in: "/proc/\(pid)/status") / 1_024)
+            rss.append(try procKilobytes("VmRSS:", in: "/proc/\(pid)/status") / 1_024)
+            pss.append(try procKilobytes("Pss:", in: "/proc/\(pid)/smaps_rollup") / 1_024)
         }
         return (Samples(anon).median, Samples(pss).median, Samples(rss).median)
     }
@@ -97,61 +97,6 @@ struct ProcessBench {
             session.pty.type("\u{1B}OF")  // End
         }
         _ = session.pty.readOutput(quiet: .milliseconds(300), limit: .seconds(10))
-        return try kilobytes("VmHWM:", in: "/proc/\(session.child.pid)/status") / 1_024
-    }
-
-    /// The figure of the line starting with `field` in a /proc file ("VmHWM:   1234 kB").
-    private func kilobytes(_ field: String, in path: String) throws -> Double {
-        guard let text = try? String(contentsOfFile: path, encoding: .utf8),
-              let line = text.split(separator: "\n").first(where: { $0.hasPrefix(field) }),
-              let value = Double(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "")
-        else { throw BenchError("memory: cannot read \(field) in \(path)") }
-        return value
-    }
-}
-
-/// `storefront` running on its own pseudo-terminal at 80x24, as in a terminal emulator.
-private struct TerminalSession {
-    let pty: PseudoTerminal
-    let child: ChildProcess
-    let started: ContinuousClock.Instant
-
-    /// `environment` is added to this process's (STOREFRONT_PRESS, say).
-    init(_ executable: String, _ arguments: [String], environment extra: [String: String] = [:]) throws {
-        pty = try PseudoTerminal(width: 80, height: 24)
-        var environment = ProcessInfo.processInfo.environment
-        environment["TERM"] = "xterm-256color"
-        environment["NO_COLOR"] = nil
-        environment.merge(extra) { $1 }
-        started = .now
-        child = try ChildProcess(executable, arguments, input: pty.device, output: pty.device, error: pty.device, environment: environment)
-    }
-
-    /// Reads the screen output until `text` appears (within `limit` of the spawn): the time
-    /// from the spawn to then.
-    func waitFor(_ text: String, limit: Duration = .seconds(10)) throws -> Duration {
-        let wanted = Array(text.utf8)
-        var output: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65_536)
-        let deadline = started.advanced(by: limit)
-        while ContinuousClock.now < deadline {
-            var poller = pollfd(fd: pty.controller, events: Int16(POLLIN), revents: 0)
-            guard poll(&poller, 1, 10) > 0 else { continue }
-            let count = read(pty.controller, &chunk, chunk.count)
-            guard count > 0 else { break }
-            let now = ContinuousClock.now
-            // Keep a tail long enough to match across reads.
-            output = Array(output.suffix(wanted.count)) + chunk[0..<count]
-            if output.firstRange(of: wanted) != nil { return started.duration(to: now) }
-        }
-        let tail = String(decoding: output.suffix(200), as: UTF8.self)
-        throw BenchError("\(text.debugDescription) did not appear on screen within \(limit); last output: \(tail.debugDescription)")
-    }
-
-    /// SIGTERM (the app restores the terminal and exits), then reaps it.
-    func end() {
-        child.send(SIGTERM)
-        _ = pty.readOutput(quiet: .milliseconds(20), limit: .seconds(2))
-        child.waitForExit()
+        return try procKilobytes("VmHWM:", in: "/proc/\(session.child.pid)/status") / 1_024
     }
 }

@@ -28,6 +28,7 @@ struct StorefrontBench {
                 frame checksum: \(run.checksum)
 
                 \(run.report.table)
+                \(run.peerTable.isEmpty ? "" : "\nside by side (issue 17), medians of \(options.peerRuns) run(s):\n\n" + run.peerTable + "\n")
 
                 \(options.only == nil ? "wrote \(options.output)" : "only \(options.only?.rawValue ?? ""): no results file written")
                 """)

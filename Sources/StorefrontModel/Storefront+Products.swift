@@ -25,8 +25,7 @@ extension Storefront {
     /// ```
     @discardableResult
     public func loadProducts(_ ids: [Product.ID], slot: LoadSlot) async throws(CancellationError) -> Product.CollectionTaskState {
-        var seen = Set<Product.ID>()
-        let ids = ids.filter { seen.insert($0).inserted }
+        let ids = ids.uniqued(by: \.self)
         loadGeneration += 1
         let generation = loadGeneration
         loads[slot]?.task?.cancel()

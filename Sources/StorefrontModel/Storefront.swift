@@ -132,6 +132,7 @@ public actor Storefront {
     }
 
     func emit(_ event: StorefrontEvent) {
+        state.version += 1
         eventBroadcast.send(event)
     }
 

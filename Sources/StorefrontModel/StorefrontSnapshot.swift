@@ -39,6 +39,9 @@ public struct StorefrontSnapshot: Sendable {
     public internal(set) var entitlementsError: (any Error)?
     /// The app's own purchase record, once loaded.
     public internal(set) var appTransaction: VerificationResult<AppTransaction>?
+    /// How many events the storefront had sent when this was taken: of two snapshots, the
+    /// one with the larger version is the later, whichever reaches a reader first.
+    public internal(set) var version = 0
 
     /// The products that entitle the customer now; empty until loaded.
     public var purchasedProductIDs: Set<Product.ID> {

@@ -22,13 +22,18 @@ public struct SessionLimits: Sendable, Equatable {
     /// Counts a new session for `account`, or says why it cannot open.
     public mutating func admit(_ account: String) -> String? {
         if count >= total {
-            return "The store is full (\(total) sessions). Please try again in a few minutes."
+            return "The store is full (\(Self.sessions(total))). Please try again in a few minutes."
         }
         if open[account, default: 0] >= perKey {
-            return "Your key already has \(perKey) sessions open here. Close one and try again."
+            return "Your key already has \(Self.sessions(perKey)) open here. Close one and try again."
         }
         open[account, default: 0] += 1
         return nil
+    }
+
+    /// "1 session", "4 sessions".
+    private static func sessions(_ count: Int) -> String {
+        count == 1 ? "1 session" : "\(count) sessions"
     }
 
     public mutating func release(_ account: String) {

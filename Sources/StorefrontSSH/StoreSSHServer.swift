@@ -48,9 +48,12 @@ public final class StoreSSHServer: Sendable {
                         ConnectionErrorHandler(),
                     ])
                     // A connection that never signs in holds nothing for long.
-                    channel.eventLoop.scheduleTask(in: .seconds(30)) {
+                    let signInLimit = channel.eventLoop.scheduleTask(in: .seconds(30)) {
                         if gate.account == nil { channel.close(promise: nil) }
                     }
+                    // Closed sooner, it lets go of the task, which holds the channel and its
+                    // SSH state: else every connection of the last 30 s stayed in memory.
+                    channel.closeFuture.whenComplete { _ in signInLimit.cancel() }
                 }
             }
         do {

@@ -3,7 +3,7 @@ import Foundation
 import StorefrontSSH
 import TerminalUI
 
-/// `--ssh [HOST:]PORT`: where `serve` listens; 127.0.0.1 unless a host is given.
+/// `--ssh [HOST:]PORT` or `--http [HOST:]PORT`: where `serve` listens; 127.0.0.1 unless a host is given.
 struct ListenAddress: CommandLineValue, CustomStringConvertible {
     var host: String
     var port: Int
@@ -16,7 +16,7 @@ struct ListenAddress: CommandLineValue, CustomStringConvertible {
             portText = argument[argument.index(after: colon)...]
         }
         guard !host.isEmpty, let port = Int(portText), (0...65_535).contains(port) else {
-            throw ValidationError("--ssh \"\(argument)\" is not [HOST:]PORT, e.g. 2222 or 0.0.0.0:2222 (port 0 picks a free one).")
+            throw ValidationError("\"\(argument)\" is not [HOST:]PORT, e.g. 2222 or 0.0.0.0:2222 (port 0 picks a free one).")
         }
         self.host = host
         self.port = port

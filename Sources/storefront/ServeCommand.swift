@@ -5,33 +5,43 @@ import StorefrontSSH
 
 /// `storefront serve --ssh [HOST:]PORT`: the storefront over SSH. Each customer is the
 /// SHA-256 fingerprint of their key, and each session runs `storefront run` for that
-/// account, in a process and on a terminal of its own.
+/// account, in a process and on a terminal of its own. `--http [HOST:]PORT` serves the App
+/// Store Server API over the same ledger (`ServeCommand+HTTP.swift`), alone or beside SSH.
 ///
 /// ```
 /// storefront serve --ssh 2222 --catalog tipjar
 /// ssh -p 2222 localhost                     # a customer, with their own key
 /// ssh -p 2222 localhost transactions --json # what they bought
+/// storefront serve --http 8080 --bundle-id com.example.tips --catalog tipjar
 /// ```
 struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
-        abstract: "Serve the storefront over SSH: one storefront per session, one account per key.",
+        abstract: "Serve the storefront over SSH (one storefront per session, one account per key) and the App Store Server API over HTTP.",
         discussion: """
             Customers sign in with an Ed25519 or ECDSA P-256 key (no passwords); the key's \
             SHA-256 fingerprint, as ssh-keygen -lf prints it, is their account. A session \
             with no command opens the store; `ssh … transactions|entitlements|requests [--json]` \
             prints that account's. SIGTERM or SIGINT stops admitting, warns open sessions, \
             waits --drain, then ends them. The store options are handed to every session.
-            """
+
+            --http serves Apple's App Store Server API (transaction history, transaction info, \
+            subscription statuses, order lookup, refund history, consumption, test notifications, \
+            notification history) for every account of the ledger, to callers with a Bearer \
+            ES256 token of a key registered with `storefront serve api-keys add`.
+            """,
+        subcommands: [APIKeysCommand.self, CertsCommand.self]
     )
 
     /// Serve's own options, which the sessions do not get (every one takes a value).
     static let ownOptions = [
-        "--ssh", "--host-key", "--authorized-keys", "--max-sessions", "--max-sessions-per-key", "--idle", "--max-session", "--drain",
+        "--ssh", "--http", "--bundle-id", "--api-keys", "--notify", "--rate-limit", "--signing-key", "--certificates", "--environment", "--host-key", "--authorized-keys", "--max-sessions", "--max-sessions-per-key", "--idle", "--max-session", "--drain",
     ]
 
     @Option(help: ArgumentHelp("Listen for SSH on [HOST:]PORT; the host is 127.0.0.1 unless given, port 0 picks a free one.", valueName: "[host:]port"))
-    var ssh: Parsed<ListenAddress>
+    var ssh: Parsed<ListenAddress>?
+
+    @OptionGroup var http: HTTPServeOptions
 
     @Option(help: ArgumentHelp(
         "The Ed25519 host key, made on first start with mode 0600 (default: $XDG_DATA_HOME/storefront/ssh_host_ed25519_key). Give every server of one shop the same file.",
@@ -60,7 +70,9 @@ struct ServeCommand: AsyncParsableCommand {
     @OptionGroup var storeOptions: StoreOptions
 
     func validate() throws {
-        _ = try ssh.get()
+        // `serve api-keys …` validates this command too, with neither address given.
+        _ = try ssh?.get()
+        try http.validate()
         if storeOptions.account != nil {
             throw ValidationError("--account is each customer's own: serve signs every session in as its key's fingerprint.")
         }
@@ -70,6 +82,12 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        guard let ssh else {
+            guard http.http != nil else {
+                throw CommandFailure("say what to serve: --ssh [HOST:]PORT, --http [HOST:]PORT, or both", exitCode: .usage)
+            }
+            return try await runHTTP()
+        }
         let address = try ssh.get()
         let environment = ProcessInfo.processInfo.environment
         let hostKeyPath: String
@@ -97,7 +115,15 @@ struct ServeCommand: AsyncParsableCommand {
                 "storefront: serving over SSH on \(listening) (host key \(KeyFingerprint(settings.hostKey.publicKey))); "
                     + "customers connect with: ssh -p \(server.port) \(address.reachableName)"
             )
-            await server.runUntilSignalled()
+            if http.http != nil {
+                // Both: HTTP runs beside SSH and ends with it.
+                let api = Task { try await runHTTP() }
+                await server.runUntilSignalled()
+                api.cancel()
+                _ = try? await api.value
+            } else {
+                await server.runUntilSignalled()
+            }
         } catch let error as SSHServeError {
             throw CommandFailure(error.description, exitCode: ExitCode(error.exitCode))
         }

@@ -49,6 +49,22 @@ struct AccountTests {
         #expect(try await bob.store.currentEntitlements().purchasedProductIDs == ["lifetime"])
     }
 
+    @Test("A transaction or order ID leads to the customer who made it, and no one's for an unknown one", arguments: Engine.allCases)
+    func owners(engine: Engine) async throws {
+        let ledger = try await TestLedger(engine)
+        let alice = try await harness(Self.alice, on: ledger), bob = try await harness(Self.bob, on: ledger)
+        let alicesCoins = try await alice.buy("coins")
+        let bobsLifetime = try await bob.buy("lifetime")
+
+        let opened = try await ledger.open()
+        #expect(try await opened.owner(ofTransaction: Int64(alicesCoins.id)) == Self.alice)
+        #expect(try await opened.owner(ofTransaction: Int64(bobsLifetime.id)) == Self.bob)
+        #expect(try await opened.owner(ofTransaction: Int64(bobsLifetime.id) + 1_000) == nil)
+        let bobsOrder = try #require(try await opened.scoped(to: Self.bob).transactions().first).purchaseAttemptID
+        #expect(try await opened.owner(ofPurchaseAttempt: bobsOrder) == Self.bob)
+        #expect(try await opened.owner(ofPurchaseAttempt: UUID()) == nil)
+    }
+
     @Test("An intro offer used by one account is still offered to another", arguments: Engine.allCases)
     func introOfferEligibility(engine: Engine) async throws {
         let ledger = try await TestLedger(engine)

@@ -76,6 +76,17 @@ import Testing
         }
     }
 
+    /// Found by libFuzzer: Foundation's XML reader traps on such an `<integer>`, so the bytes
+    /// are checked first and the customer is told where the damage is.
+    @Test func propertyListThatIsNotUTF8IsMalformedNotACrash() {
+        var bytes = Array(#"<?xml version="1.0" encoding="UTF-8"?>\#n<plist version="1.0"><dict>\#n<key>version</key><integer>"#.utf8)
+        bytes += [0xFF, 0xFF, 0xFF, 0xFF, 0x08, 0xBA, 0x31]
+        bytes += Array("</integer></dict></plist>".utf8)
+        #expect(throws: CatalogError.malformed(
+            file: "Damaged.storekit", path: "", message: "not valid UTF-8 at line 3 (byte 95)"
+        )) { try Catalog(storeKitData: Data(bytes), file: "Damaged.storekit") }
+    }
+
     @Test func propertyListTypesAreCheckedToo() {
         let text = """
             <?xml version="1.0" encoding="UTF-8"?>

@@ -65,5 +65,8 @@ struct SessionLimitsTests {
         limits.release("ada")
         #expect(limits.admit("cy") == nil)
         #expect(limits.count == 3)
+        var alone = SessionLimits(total: 1, perKey: 1)
+        #expect(alone.admit("ada") == nil)
+        #expect(alone.admit("ada") == "The store is full (1 session). Please try again in a few minutes.")
     }
 }

@@ -41,21 +41,39 @@ public struct CatalogStorefront: Sendable {
     }
 
     /// The products among `ids` that the catalog has, in the order asked, without duplicates.
+    /// Each distinct price is formatted once: a catalog has few price points, and formatting
+    /// (ICU) was 12% of answering for 100,000 products.
     public func products(for ids: [Product.ID]) -> [Product] {
-        var seen = Set<Product.ID>()
-        return ids.filter { seen.insert($0).inserted }.compactMap(product(id:))
+        var seen = Set<Product.ID>(minimumCapacity: ids.count)
+        var displayPrices: [Decimal: String] = [:]
+        return ids.compactMap { id in
+            guard seen.insert(id).inserted, let item = catalog.product(id: id) else { return nil }
+            return product(item, displayPrices: &displayPrices)
+        }
     }
 
     /// A catalog product as the store sells it here.
     public func product(_ item: CatalogProduct) -> Product {
+        var displayPrices: [Decimal: String] = [:]
+        return product(item, displayPrices: &displayPrices)
+    }
+
+    /// The same, its display price taken from (or added to) `displayPrices`, this
+    /// storefront's prices already formatted.
+    private func product(_ item: CatalogProduct, displayPrices: inout [Decimal: String]) -> Product {
         let text = catalog.localizedText(for: item, locale: locale)
+        let price = price(item.price)
+        let style = formatter.formatStyle
+        let displayPrice = displayPrices[price] ?? price.formatted(style)
+        displayPrices[price] = displayPrice
         return Product(
             id: item.id,
             type: Product.ProductType(item.type),
             displayName: text.displayName,
             description: text.description,
-            price: price(item.price),
-            priceFormatStyle: formatter.formatStyle,
+            price: price,
+            displayPrice: displayPrice,
+            priceFormatStyle: style,
             isFamilyShareable: item.isFamilyShareable,
             subscription: item.subscription.map(subscriptionInfo)
         )

@@ -64,6 +64,12 @@ extension Buffer {
     /// buffer.styleRuns()  // ["row 0 col 0-16: reverse"]
     /// ```
     public mutating func applyStyle(_ style: Style, to rect: Rect) {
+        restyle(rect) { $0.patched(with: style) }
+    }
+
+    /// Gives each cell in `rect` the style `transform` makes of its own, keeping the
+    /// symbols; a wide symbol partly inside `rect` is restyled whole.
+    mutating func restyle(_ rect: Rect, _ transform: (Style) -> Style) {
         let clip = rect.intersection(area)
         guard !clip.isEmpty else { return }
         for row in clip.minY..<clip.maxY {
@@ -73,7 +79,7 @@ extension Buffer {
             var end = rowStart + clip.maxX
             while end < rowStart + width && cells[end].isContinuation { end += 1 }
             for index in start..<end {
-                cells[index].style = cells[index].style.patched(with: style)
+                cells[index].style = transform(cells[index].style)
             }
         }
     }

@@ -42,8 +42,7 @@ public struct StoreView: InAppPurchaseView {
     /// StoreView(ids: ["tip.small", "tip.small", "tip.large"]).productIDs  // ["tip.small", "tip.large"]
     /// ```
     public init(ids: some Sequence<Product.ID>, order: Order = .asGiven) {
-        var seen = Set<Product.ID>()
-        source = .ids(ids.filter { seen.insert($0).inserted })
+        source = .ids(ids.uniqued(by: \.self))
         self.order = order
     }
 
@@ -53,8 +52,7 @@ public struct StoreView: InAppPurchaseView {
     /// StoreView(products: [small, large]).productViewStyle(.regular)
     /// ```
     public init(products: some Sequence<Product>, order: Order = .asGiven) {
-        var seen = Set<Product.ID>()
-        source = .products(products.filter { seen.insert($0.id).inserted })
+        source = .products(products.uniqued(by: \.id))
         self.order = order
     }
 

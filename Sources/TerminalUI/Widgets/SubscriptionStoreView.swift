@@ -58,16 +58,14 @@ public struct SubscriptionStoreView: InAppPurchaseView {
     /// SubscriptionStoreView(productIDs: ["pass.yearly", "pass.monthly"])
     /// ```
     public init(productIDs: some Sequence<Product.ID>, marketing: MarketingContent? = nil) {
-        var seen = Set<Product.ID>()
-        source = .productIDs(productIDs.filter { seen.insert($0).inserted })
+        source = .productIDs(productIDs.uniqued(by: \.self))
         visibleRelationships = .all
         self.marketing = marketing
     }
 
     /// These plans, already loaded, in this order.
     public init(subscriptions: some Sequence<Product>, marketing: MarketingContent? = nil) {
-        var seen = Set<Product.ID>()
-        source = .subscriptions(subscriptions.filter { seen.insert($0.id).inserted })
+        source = .subscriptions(subscriptions.uniqued(by: \.id))
         visibleRelationships = .all
         self.marketing = marketing
     }

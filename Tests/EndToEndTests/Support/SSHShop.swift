@@ -80,6 +80,13 @@ final class SSHShop {
         }
     }
 
+    /// Waits (15 s at most) until the server has no child left; a failure naming them if it still has.
+    func waitUntilNoChildren(sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        let deadline = ContinuousClock.now + .seconds(15)
+        while !children.isEmpty, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(50)) }
+        try #require(children.isEmpty, "the storefront outlived its client: \(children)", sourceLocation: sourceLocation)
+    }
+
     static func tool(_ name: String) throws -> String {
         try #require(ChildProcess.find(name), "\(name) is not installed (OpenSSH's client: .ci/install-deps installs it)")
     }

@@ -224,6 +224,24 @@ struct UpdateTests {
         #expect(state.alerts.count == 1)
     }
 
+    @Test("A store reading that arrives after a newer one changes nothing: a shop whose products came does not go back to loading")
+    func olderStoreDataArrivingLateIsIgnored() {
+        var state = loadedState()
+        press(.enter, in: &state)  // the tip jar
+        var loaded = data()
+        loaded.version = 4
+        var stillLoading = data()
+        stillLoading.products[Self.tips.slot] = .loading
+        stillLoading.version = 3  // read when the store opened, while the tips were loading
+        state.update(.storeChanged(loaded))
+        state.update(.storeOpened(stillLoading))
+        #expect(state.store == loaded)
+        var later = stillLoading
+        later.version = 5
+        state.update(.storeChanged(later))
+        #expect(state.store == later, "a newer reading still applies")
+    }
+
     // MARK: Filter, help, quit
 
     @Test("/ opens the filter; typing narrows, backspace widens, Esc clears, Enter keeps it")

@@ -31,6 +31,8 @@ package protocol LedgerStorageSession: Sendable {
     func transactionRow(account: CustomerAccount, id: Int64) async throws -> TransactionRow?
     /// In any account: attempt IDs are unique in the whole ledger.
     func transactionRow(attemptID: UUID) async throws -> TransactionRow?
+    /// The account ID of transaction `id`, in any account, or nil when no account has it.
+    func transactionAccountID(id: Int64) async throws -> String?
     /// Above every ID ever used, in any account, cleared or not: IDs are signed, so they are
     /// chosen before the row is written, and never reused.
     func nextTransactionID() async throws -> Int64

@@ -27,6 +27,12 @@ struct SQLiteSession: LedgerStorageSession {
         try await transactionRows(where: "purchaseAttemptID = ?", [attemptID.uuidString]).first
     }
 
+    func transactionAccountID(id: Int64) async throws -> String? {
+        try channel.perform { db in
+            try String.fetchOne(db, sql: "SELECT account FROM transactions WHERE id = ?", arguments: [id])
+        }
+    }
+
     private func transactionRows(where condition: String, _ arguments: StatementArguments) async throws
         -> [TransactionRow]
     {

@@ -22,6 +22,8 @@ public struct StoreData: Sendable, Equatable {
     public var entitlementsError: StoreFailure?
     /// The version the customer first got, for grandfathered entitlements.
     public var originalAppVersion: AppVersion?
+    /// The snapshot's `version`: an effect's answer can reach the app after a newer reading.
+    public var version: Int
 
     public init(
         products: [LoadSlot: Product.CollectionTaskState] = [:],
@@ -30,7 +32,8 @@ public struct StoreData: Sendable, Equatable {
         askToBuyApprovals: [Product.ID: Int] = [:],
         entitlements: EntitlementTaskState<CustomerEntitlements> = .loading,
         entitlementsError: StoreFailure? = nil,
-        originalAppVersion: AppVersion? = nil
+        originalAppVersion: AppVersion? = nil,
+        version: Int = 0
     ) {
         self.products = products
         self.pendingProductID = pendingProductID
@@ -39,6 +42,7 @@ public struct StoreData: Sendable, Equatable {
         self.entitlements = entitlements
         self.entitlementsError = entitlementsError
         self.originalAppVersion = originalAppVersion
+        self.version = version
     }
 
     /// The store as a storefront's snapshot describes it.
@@ -50,7 +54,8 @@ public struct StoreData: Sendable, Equatable {
             askToBuyApprovals: snapshot.askToBuyApprovals,
             entitlements: snapshot.entitlements,
             entitlementsError: snapshot.entitlementsError.map(StoreFailure.init),
-            originalAppVersion: snapshot.originalAppVersion
+            originalAppVersion: snapshot.originalAppVersion,
+            version: snapshot.version
         )
     }
 

@@ -150,7 +150,7 @@ public actor StoreApp {
         lastTaskID += 1
         let taskID = lastTaskID
         // Busy until its reply is applied, so a headless app never settles between the two.
-        running[taskID] = tracker.spawn(named: "\(effect)") { [weak self] in
+        running[taskID] = tracker.spawn(named: effect.activityName) { [weak self] in
             let reply = await work()
             await self?.finished(taskID, replying: reply)
         }

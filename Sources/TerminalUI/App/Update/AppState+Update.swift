@@ -109,6 +109,9 @@ extension AppState {
     /// Takes in what the store reports. Handling the same data twice changes nothing and
     /// starts nothing, so the runtime may re-read the store whenever it likes.
     private mutating func storeChanged(to data: StoreData) -> [AppEffect] {
+        // Read when its effect ended, then overtaken by a newer reading: applying it would
+        // put back what has changed since (a list loading for good, though its products came).
+        guard data.version >= store.version else { return [] }
         let previous = store
         store = data
         var effects: [AppEffect] = []

@@ -1,0 +1,141 @@
+import Crypto
+import Foundation
+import Synchronization
+
+/// Checks an `Authorization: Bearer` token as the App Store Server API does: an ES256 JWT
+/// whose header `kid` names a registered key that signed it, with `iss` that key's issuer,
+/// `aud` "appstoreconnect-v1", `bid` the served app, and `exp` in the future but at most an
+/// hour ahead (of `iat` when it is given, else of now).
+///
+/// ```swift
+/// let gate = TokenGate(keys: keys, bundleID: "com.example.birds")
+/// switch gate.check(authorization: header, now: Date()) {
+/// case .success(let key): print("signed by", key.keyID)
+/// case .failure(let reason): print("401:", reason)
+/// }
+/// ```
+public struct TokenGate: Sendable {
+    public static let audience = "appstoreconnect-v1"
+    /// The longest a token may live.
+    public static let maximumLifetime: TimeInterval = 3600
+    /// Clocks of client and server may differ by this much.
+    public static let clockSkew: TimeInterval = 60
+
+    private let keys: [String: APIKey]
+    public let bundleID: String
+    /// Tokens whose signature was checked, with their key and claims: a client that reuses a
+    /// token for its lifetime is not verified again. Time claims are checked every time.
+    private let checked = CheckedTokens()
+
+    public init(keys: [APIKey], bundleID: String) {
+        self.keys = Dictionary(keys.map { ($0.keyID, $0) }, uniquingKeysWith: { _, last in last })
+        self.bundleID = bundleID
+    }
+
+    /// Why a token was refused: for the server's log, never for the caller.
+    public struct Refusal: Error, Sendable, Equatable, CustomStringConvertible {
+        public let reason: String
+        public var description: String { reason }
+    }
+
+    private struct Header: Decodable {
+        let alg: String
+        let kid: String
+    }
+
+    fileprivate struct Claims: Decodable {
+        let iss: String
+        let aud: Audience
+        let bid: String
+        let exp: Double
+        let iat: Double?
+    }
+
+    /// `aud` is a string or, in RFC 7519's other form, an array of strings.
+    fileprivate enum Audience: Decodable {
+        case names([String])
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let name = try? container.decode(String.self) {
+                self = .names([name])
+            } else {
+                self = .names(try container.decode([String].self))
+            }
+        }
+        var names: [String] { if case .names(let names) = self { names } else { [] } }
+    }
+
+    /// The key that signed the token in `authorization`, or why it is refused.
+    public func check(authorization: String?, now: Date) -> Result<APIKey, Refusal> {
+        guard let authorization, authorization.hasPrefix("Bearer ") else { return refuse("no Bearer token") }
+        let token = authorization.dropFirst("Bearer ".count)
+        let signed: (key: APIKey, claims: Claims)
+        if let known = checked.lookUp(token) {
+            signed = known
+        } else {
+            switch verify(token) {
+            case .success(let verified): signed = verified
+            case .failure(let refusal): return .failure(refusal)
+            }
+            checked.keep(token, signed)
+        }
+        return check(signed.claims, of: signed.key, now: now)
+    }
+
+    /// The token's key and claims when its signature is a registered key's.
+    private func verify(_ token: Substring) -> Result<(key: APIKey, claims: Claims), Refusal> {
+        let parts = token.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 3, let headerBytes = Base64URL.decode(parts[0]), let claimBytes = Base64URL.decode(parts[1]),
+              let signatureBytes = Base64URL.decode(parts[2])
+        else { return .failure(Refusal(reason: "not a compact JWS")) }
+        guard let header = try? JSONDecoder().decode(Header.self, from: headerBytes) else {
+            return .failure(Refusal(reason: "the header has no alg or kid"))
+        }
+        guard header.alg == "ES256" else { return .failure(Refusal(reason: "alg \(header.alg) is not ES256")) }
+        guard let key = keys[header.kid] else { return .failure(Refusal(reason: "kid \(header.kid) is not a registered key")) }
+        guard let signature = try? P256.Signing.ECDSASignature(rawRepresentation: signatureBytes),
+              key.publicKey.isValidSignature(signature, for: Data(token.utf8.prefix(parts[0].utf8.count + 1 + parts[1].utf8.count)))
+        else { return .failure(Refusal(reason: "the signature is not \(key.keyID)'s")) }
+        guard let claims = try? JSONDecoder().decode(Claims.self, from: claimBytes) else {
+            return .failure(Refusal(reason: "the claims lack iss, aud, bid or exp"))
+        }
+        return .success((key, claims))
+    }
+
+    private func check(_ claims: Claims, of key: APIKey, now: Date) -> Result<APIKey, Refusal> {
+        guard claims.iss == key.issuerID else { return refuse("iss \(claims.iss) is not \(key.keyID)'s issuer") }
+        guard claims.aud.names.contains(Self.audience) else { return refuse("aud is not \(Self.audience)") }
+        guard claims.bid == bundleID else { return refuse("bid \(claims.bid) is not \(bundleID)") }
+        let nowSeconds = now.timeIntervalSince1970
+        guard claims.exp > nowSeconds - Self.clockSkew else { return refuse("the token expired") }
+        if let iat = claims.iat {
+            guard iat <= nowSeconds + Self.clockSkew else { return refuse("iat is in the future") }
+            guard claims.exp - iat <= Self.maximumLifetime else { return refuse("exp is over an hour after iat") }
+        }
+        guard claims.exp <= nowSeconds + Self.maximumLifetime + Self.clockSkew else {
+            return refuse("exp is over an hour ahead")
+        }
+        return .success(key)
+    }
+
+    private func refuse(_ reason: String) -> Result<APIKey, Refusal> {
+        .failure(Refusal(reason: reason))
+    }
+}
+
+/// Verified tokens, bounded: past `capacity` it starts again.
+private final class CheckedTokens: Sendable {
+    static let capacity = 10_000
+    private let tokens = Mutex<[Substring: (key: APIKey, claims: TokenGate.Claims)]>([:])
+
+    func lookUp(_ token: Substring) -> (key: APIKey, claims: TokenGate.Claims)? {
+        tokens.withLock { $0[token] }
+    }
+
+    func keep(_ token: Substring, _ signed: (key: APIKey, claims: TokenGate.Claims)) {
+        tokens.withLock { tokens in
+            if tokens.count >= Self.capacity { tokens.removeAll() }
+            tokens[token] = signed
+        }
+    }
+}

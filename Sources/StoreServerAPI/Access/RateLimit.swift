@@ -1,0 +1,63 @@
+import Foundation
+import Synchronization
+
+/// How many requests one API key may make in a window, such as `100/1s` or `3600/1h`.
+///
+/// ```swift
+/// let limit = try RateLimit(parsing: "50/1m")   // 50 a minute per key
+/// ```
+public struct RateLimit: Sendable, Hashable, CustomStringConvertible {
+    public let requests: Int
+    public let window: TimeInterval
+
+    public init(requests: Int, window: TimeInterval) {
+        self.requests = requests
+        self.window = window
+    }
+
+    /// `N/DURATION`, the duration a count and a unit: s, m or h.
+    public init(parsing text: String) throws(APIKeyError) {
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        let units: [Character: TimeInterval] = ["s": 1, "m": 60, "h": 3600]
+        let failure = APIKeyError(reason: "\"\(text)\" is not a rate limit like 100/1s, 50/1m or 3600/1h")
+        guard parts.count == 2, let requests = Int(parts[0]), requests > 0, let unit = parts[1].last,
+              let seconds = units[unit]
+        else { throw failure }
+        let amount = parts[1].dropLast()
+        guard let count = amount.isEmpty ? 1 : Double(amount), count > 0 else { throw failure }
+        self.init(requests: requests, window: count * seconds)
+    }
+
+    public var description: String { "\(requests) per \(window) s" }
+}
+
+/// One token bucket per API key: a key may burst up to `limit.requests`, refilled evenly
+/// over `limit.window`.
+///
+/// ```swift
+/// let limiter = RateLimiter(limit: RateLimit(requests: 2, window: 60))
+/// limiter.admit(keyID: "K", at: now)   // true, true, then false until tokens refill
+/// ```
+public final class RateLimiter: Sendable {
+    public let limit: RateLimit
+    private let buckets = Mutex<[String: (tokens: Double, at: Date)]>([:])
+
+    public init(limit: RateLimit) {
+        self.limit = limit
+    }
+
+    /// Takes one request from `keyID`'s bucket; false when it is empty.
+    public func admit(keyID: String, at now: Date) -> Bool {
+        let capacity = Double(limit.requests)
+        let rate = capacity / limit.window
+        return buckets.withLock { buckets in
+            var bucket = buckets[keyID] ?? (capacity, now)
+            bucket.tokens = min(capacity, bucket.tokens + max(0, now.timeIntervalSince(bucket.at)) * rate)
+            bucket.at = now
+            defer { buckets[keyID] = bucket }
+            guard bucket.tokens >= 1 else { return false }
+            bucket.tokens -= 1
+            return true
+        }
+    }
+}

@@ -1,0 +1,99 @@
+import Foundation
+import LocalStore
+import StoreCatalog
+import Synchronization
+
+/// One customer's view, found from an ID in a request: the store serving their account,
+/// and their verified transactions. Unverified rows (edited behind the store's back) are
+/// never served: the server would be signing the edit.
+struct Customer: Sendable {
+    let store: LocalStore
+    /// The customer's verified transactions, renewals that fell due included, oldest first.
+    let transactions: [LedgerTransaction]
+    /// Store time now.
+    var now: Date
+}
+
+/// The customers read lately, each with the ledger's change marker as it stood and the
+/// store time until which no renewal can fall due: a request that finds both unchanged
+/// reuses the rows instead of reading and verifying them all again.
+final class CustomerCache: Sendable {
+    private struct Entry {
+        let marker: Ledger.ChangeMarker
+        let validUntil: Date
+        let customer: Customer
+    }
+
+    /// How many customers are kept; past it the cache starts again.
+    static let capacity = 1024
+    private let entries = Mutex<[CustomerAccount: Entry]>([:])
+
+    func customer(
+        _ account: CustomerAccount, ledger: Ledger, load: () async throws(APIError) -> Customer
+    ) async throws(APIError) -> Customer {
+        let scoped = ledger.scoped(to: account)
+        let marker: Ledger.ChangeMarker
+        let now: Date
+        do {
+            marker = try await scoped.changeMarker()
+            now = Date().addingTimeInterval(try await scoped.storeTimeOffset())
+        } catch {
+            throw .generalInternalRetryable
+        }
+        if let entry = entries.withLock({ $0[account] }), entry.marker == marker, now < entry.validUntil {
+            var customer = entry.customer
+            customer.now = now
+            return customer
+        }
+        let customer = try await load()
+        // Loading may have recorded renewals, which moved the marker.
+        guard let settled = try? await scoped.changeMarker() else { return customer }
+        // The next expiry is when a renewal may next fall due.
+        let validUntil = customer.transactions.compactMap(\.expirationDate).filter { $0 > customer.now }.min() ?? .distantFuture
+        entries.withLock { entries in
+            if entries.count >= Self.capacity { entries.removeAll() }
+            entries[account] = Entry(marker: settled, validUntil: validUntil, customer: customer)
+        }
+        return customer
+    }
+}
+
+extension AppStoreServer {
+    /// The customer whose transaction `text` names: 400 when it is not a transaction ID,
+    /// 404 when no customer has it.
+    func customer(ofTransaction text: String) async throws(APIError) -> Customer {
+        guard let id = Self.transactionID(text) else { throw .invalidTransactionID }
+        let owner: CustomerAccount?
+        do {
+            owner = try await settings.ledger.owner(ofTransaction: id)
+        } catch {
+            throw .generalInternalRetryable
+        }
+        guard let owner else { throw .transactionIDNotFound }
+        return try await customer(owner)
+    }
+
+    func customer(_ account: CustomerAccount) async throws(APIError) -> Customer {
+        try await customers.customer(account, ledger: settings.ledger) { () throws(APIError) -> Customer in
+            let store = LocalStore(
+                catalog: settings.catalog, ledger: settings.ledger, account: account, controls: settings.controls
+            )
+            do {
+                let entries = try await store.entries()
+                return Customer(
+                    store: store, transactions: entries.filter(\.isVerified).map(\.transaction), now: try await store.storeNow()
+                )
+            } catch {
+                throw .generalInternalRetryable
+            }
+        }
+    }
+
+    /// A transaction ID: 1 to 18 digits, above zero.
+    static func transactionID(_ text: String) -> Int64? {
+        guard (1...18).contains(text.utf8.count), text.utf8.allSatisfy({ (48...57).contains($0) }),
+              let id = Int64(text), id > 0
+        else { return nil }
+        return id
+    }
+}

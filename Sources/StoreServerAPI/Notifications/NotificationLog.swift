@@ -1,0 +1,69 @@
+import Foundation
+
+/// Every notification the server sent, with each attempt to deliver it, and the
+/// consumption reports apps sent: what Get Notification History and Get Test Notification
+/// Status read. It lives as long as the server process.
+///
+/// ```swift
+/// let token = await log.send(payload, signed: jws, transactionID: nil, now: Date())
+/// let record = await log.record(token: token)
+/// ```
+actor NotificationLog {
+    struct Attempt: Sendable {
+        let date: Int64
+        let result: SendAttemptResult
+    }
+
+    struct Record: Sendable {
+        let sequence: Int64
+        let type: String
+        let subtype: String?
+        let transactionID: Int64?
+        let signedDate: Int64
+        let signedPayload: String
+        var attempts: [Attempt]
+    }
+
+    private let delivery: any NotificationDelivery
+    let urls: [URL]
+    private(set) var records: [Record] = []
+    private var testTokens: [String: Int] = [:]
+    private(set) var consumption: [Int64: AppStoreServer.ConsumptionReport] = [:]
+    private var deliveries: [Task<Void, Never>] = []
+
+    init(delivery: any NotificationDelivery, urls: [URL]) {
+        self.delivery = delivery
+        self.urls = urls
+    }
+
+    /// Records `payload` and starts delivering it to every URL; returns its test token.
+    func send(_ payload: NotificationPayload, signed: String, transactionID: Int64?, now: @escaping @Sendable () -> Date) -> String {
+        let index = records.count
+        records.append(Record(
+            sequence: Int64(index + 1), type: payload.notificationType, subtype: payload.subtype,
+            transactionID: transactionID, signedDate: payload.signedDate, signedPayload: signed, attempts: []
+        ))
+        let token = payload.notificationUUID + "_" + String(payload.signedDate)
+        testTokens[token] = index
+        let body = APIJSON.encode(["signedPayload": signed])
+        for url in urls {
+            deliveries.append(Task {
+                let result = await delivery.post(body, to: url)
+                self.attempted(index, Attempt(date: now().milliseconds, result: result))
+            })
+        }
+        return token
+    }
+
+    private func attempted(_ index: Int, _ attempt: Attempt) {
+        records[index].attempts.append(attempt)
+    }
+
+    func record(token: String) -> Record? {
+        testTokens[token].map { records[$0] }
+    }
+
+    func keepConsumption(_ report: AppStoreServer.ConsumptionReport, transactionID: Int64) {
+        consumption[transactionID] = report
+    }
+}

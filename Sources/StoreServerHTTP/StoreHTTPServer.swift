@@ -1,0 +1,72 @@
+import Foundation
+import Hummingbird
+import Logging
+import StoreServerAPI
+
+/// `storefront serve --http`: Hummingbird carrying HTTP/1.1 requests to an `AppStoreServer`
+/// and its answers back. Every path goes to the API, which routes it; this type only
+/// translates and listens.
+///
+/// ```swift
+/// try await StoreHTTPServer.run(api, host: "127.0.0.1", port: 0) { port in
+///     print("listening on", port)
+/// }   // returns on SIGTERM or SIGINT
+/// ```
+public enum StoreHTTPServer {
+    /// The largest request body read; a larger one is refused with 413.
+    public static let maximumBody = 1 << 20
+
+    /// Serves `api` on `host:port` until SIGTERM or SIGINT; `listening` is told the bound port.
+    public static func run(
+        _ api: AppStoreServer, host: String, port: Int, listening: @escaping @Sendable (Int) async -> Void
+    ) async throws {
+        var logger = Logger(label: "storefront.http")
+        logger.logLevel = .warning
+        let app = Application(
+            responder: CallbackResponder { (request: Request, _: BasicRequestContext) in
+                await respond(to: request, with: api)
+            },
+            configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: "storefront"),
+            onServerRunning: { channel in
+                await listening(channel.localAddress?.port ?? port)
+            },
+            logger: logger
+        )
+        try await app.runService()
+    }
+
+    static func respond(to request: Request, with api: AppStoreServer) async -> Response {
+        let body: ByteBuffer
+        do {
+            body = try await request.body.collect(upTo: maximumBody)
+        } catch {
+            return Response(status: .contentTooLarge)
+        }
+        let answer = await api.respond(to: APIRequest(
+            method: request.method.rawValue, path: request.uri.path, query: QueryString.pairs(request.uri.query),
+            authorization: request.headers[.authorization], body: Data(body.readableBytesView)
+        ))
+        var headers = HTTPFields()
+        if !answer.body.isEmpty { headers[.contentType] = "application/json" }
+        return Response(
+            status: HTTPResponse.Status(code: answer.status), headers: headers,
+            body: ResponseBody(byteBuffer: ByteBuffer(bytes: answer.body))
+        )
+    }
+}
+
+/// A URL query as name and value pairs, `+` and percent escapes decoded.
+enum QueryString {
+    static func pairs(_ query: String?) -> [(name: String, value: String)] {
+        guard let query, !query.isEmpty else { return [] }
+        return query.split(separator: "&").map { pair in
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            return (decode(parts[0]), parts.count > 1 ? decode(parts[1]) : "")
+        }
+    }
+
+    private static func decode(_ text: Substring) -> String {
+        let spaced = text.replacingOccurrences(of: "+", with: " ")
+        return spaced.removingPercentEncoding ?? spaced
+    }
+}

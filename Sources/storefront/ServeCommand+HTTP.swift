@@ -1,0 +1,208 @@
+import ArgumentParser
+import Foundation
+import LocalStore
+import StoreServerAPI
+import StoreServerHTTP
+
+/// `serve --http`'s options: where to listen, the app, the API keys, notification URLs and
+/// the rate limit.
+struct HTTPServeOptions: ParsableArguments {
+    @Option(help: ArgumentHelp(
+        "Serve the App Store Server API on [HOST:]PORT; the host is 127.0.0.1 unless given, port 0 picks a free one.",
+        valueName: "[host:]port"
+    ))
+    var http: Parsed<ListenAddress>?
+
+    @Option(help: ArgumentHelp("The app's bundle ID: every token must name it, every payload carries it.", valueName: "id"))
+    var bundleID: String?
+
+    @Option(help: ArgumentHelp(
+        "The registered API keys (default: $XDG_DATA_HOME/storefront/api-keys); add one with `serve api-keys add`.",
+        valueName: "file"
+    ))
+    var apiKeys: String?
+
+    @Option(help: ArgumentHelp("POST App Store Server Notifications V2 to this URL. Repeatable.", valueName: "url"))
+    var notify: [String] = []
+
+    @Option(help: ArgumentHelp("Requests one API key may make: 100/1s, 50/1m, 3600/1h.", valueName: "n/time"))
+    var rateLimit = "100/1s"
+
+    @Option(help: ArgumentHelp(
+        "The key payloads are signed with, made on first start with mode 0600 (default: $XDG_DATA_HOME/storefront/app-store-signing-key.pem).",
+        valueName: "path"
+    ))
+    var signingKey: String?
+
+    @Option(help: ArgumentHelp(
+        "Sign with the chain `serve certs` made in this folder (the leaf's key, x5c: leaf, intermediate, root), so verifiers given its root-ca.cer verify in full.",
+        valueName: "folder"
+    ))
+    var certificates: String?
+
+    @Option(help: ArgumentHelp(
+        "The environment payloads name: LocalTesting (verifiers skip the chain), or Sandbox or Production with --certificates.",
+        valueName: "name"
+    ))
+    var environment = "LocalTesting"
+
+    static let environments = ["LocalTesting", "Sandbox", "Production"]
+
+    func validate() throws {
+        guard Self.environments.contains(environment) else {
+            throw ValidationError("--environment \"\(environment)\" is not one of \(Self.environments.joined(separator: ", ")).")
+        }
+        if environment != "LocalTesting", certificates == nil {
+            throw ValidationError("--environment \(environment) needs --certificates: Apple's verifiers check the chain outside LocalTesting.")
+        }
+        guard http != nil else {
+            if bundleID != nil || !notify.isEmpty { throw ValidationError("--bundle-id and --notify go with --http.") }
+            return
+        }
+        _ = try http?.get()
+        guard let bundleID, !bundleID.isEmpty, !bundleID.contains(where: \.isWhitespace) else {
+            throw ValidationError("--http needs the app's --bundle-id, such as com.example.birds (a .storekit file has none).")
+        }
+        for url in notify where URL(string: url).map({ ["http", "https"].contains($0.scheme ?? "") && $0.host != nil }) != true {
+            throw ValidationError("--notify \"\(url)\" is not an http:// or https:// URL.")
+        }
+        do {
+            _ = try RateLimit(parsing: rateLimit)
+        } catch {
+            throw ValidationError("--rate-limit \(error.reason).")
+        }
+    }
+
+    /// `--api-keys`, else `api-keys` in the data folder.
+    static func keyFile(_ path: String?) throws -> URL {
+        if let path { return URL(fileURLWithPath: path) }
+        return try dataDirectory().appendingPathComponent("api-keys")
+    }
+
+    /// The chain's leaf with its certificates, else the signing key file (made on first use).
+    func signer() throws -> PayloadSigner {
+        if let certificates {
+            let chain = try SigningChainFolder.read(from: URL(fileURLWithPath: certificates))
+            return PayloadSigner(key: chain.leafKey, chain: chain.certificates)
+        }
+        let file = try signingKey.map { URL(fileURLWithPath: $0) } ?? Self.dataDirectory().appendingPathComponent("app-store-signing-key.pem")
+        return PayloadSigner(key: try SigningKeyFile.loadOrCreate(at: file))
+    }
+
+    static func dataDirectory() throws -> URL {
+        do {
+            return try LedgerLocation.dataDirectory(environment: ProcessInfo.processInfo.environment)
+        } catch {
+            throw CommandFailure(error.description, exitCode: ExitCode(error.exitCode))
+        }
+    }
+}
+
+extension ServeCommand {
+    /// Serves the App Store Server API until SIGTERM or SIGINT.
+    func runHTTP() async throws {
+        guard let address = try http.http?.get(), let bundleID = http.bundleID else { return }
+        let store = try await storeOptions.makeStore()
+        let settings: AppStoreServer.Settings
+        do {
+            settings = AppStoreServer.Settings(
+                app: ServedApp(bundleID: bundleID, environment: http.environment), catalog: store.catalog.catalog,
+                ledger: store.ledger, keys: try APIKeyFile.load(from: HTTPServeOptions.keyFile(http.apiKeys)),
+                signer: try http.signer(),
+                controls: await store.controls, rateLimit: try RateLimit(parsing: http.rateLimit),
+                notificationURLs: http.notify.compactMap(URL.init(string:))
+            )
+        } catch let error as APIKeyError {
+            throw CommandFailure(error.reason, exitCode: .dataError)
+        }
+        if settings.keys.isEmpty {
+            FileHandle.standardError.write(Data(
+                "storefront: no API key is registered, so every request gets 401; add one with: storefront serve api-keys add ISSUER KEY_ID PUBLIC.pem\n".utf8
+            ))
+        }
+        let api = AppStoreServer(settings: settings, delivery: URLSessionDelivery())
+        try await StoreHTTPServer.run(api, host: address.host, port: address.port) { port in
+            StoreCommandSupport.print(
+                "storefront: serving the App Store Server API for \(bundleID) on http://\(ListenAddress(host: address.host, port: port))"
+            )
+        }
+    }
+}
+
+/// `storefront serve api-keys add ISSUER KEY_ID PUBLIC.pem`: registers the key whose
+/// private half signs a back office's tokens.
+struct APIKeysCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "api-keys",
+        abstract: "Register the API keys whose tokens `serve --http` accepts.",
+        subcommands: [Add.self]
+    )
+
+    struct Add: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Register a key: its issuer ID, key ID and P-256 public key (PEM); a key with the same ID is replaced.",
+            discussion: "storefront serve api-keys add 57246542-96fe-1a63-e053-0824d011072a 2X9R4HXF34 AuthKey.pub.pem"
+        )
+
+        @Argument(help: "The issuer ID tokens carry as iss.")
+        var issuer: String
+
+        @Argument(help: "The key ID tokens carry as kid.")
+        var keyID: String
+
+        @Argument(help: ArgumentHelp("The public key in PEM (a private key file works too: only its public half is kept).", valueName: "public.pem"))
+        var publicKey: String
+
+        @Option(help: ArgumentHelp("The key file (default: $XDG_DATA_HOME/storefront/api-keys).", valueName: "file"))
+        var apiKeys: String?
+
+        func run() async throws {
+            guard let pem = FileManager.default.contents(atPath: publicKey) else {
+                throw CommandFailure("\(publicKey): cannot be read", exitCode: .noInput)
+            }
+            let file = try HTTPServeOptions.keyFile(apiKeys)
+            do {
+                let key = try APIKey(issuerID: issuer, keyID: keyID, publicKeyPEM: String(decoding: pem, as: UTF8.self))
+                try APIKeyFile.add(key, to: file)
+            } catch {
+                throw CommandFailure("\(publicKey): \(error.reason)", exitCode: .dataError)
+            }
+            StoreCommandSupport.print("storefront: API key \(keyID) of issuer \(issuer) registered in \(file.path)")
+        }
+    }
+}
+
+/// `storefront serve certs`: issues a root CA, an intermediate and a leaf with Apple's marker
+/// extensions, for `serve --http --certificates` and for verifiers given the root.
+struct CertsCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "certs",
+        abstract: "Issue the signing chain (root CA, intermediate, leaf) that `serve --http --certificates` signs with.",
+        discussion: """
+            Give verifiers root-ca.cer (DER), as Apple's are given AppleRootCA-G3.cer: \
+            SignedDataVerifier([root], False, Environment.SANDBOX, bundle_id) then verifies every \
+            payload of `serve --http --certificates FOLDER --environment Sandbox` in full.
+            """
+    )
+
+    @Option(help: ArgumentHelp("Where to write the chain (default: $XDG_DATA_HOME/storefront/app-store-certificates).", valueName: "folder"))
+    var folder: String?
+
+    @Flag(help: "Replace a chain already in the folder (payloads signed by the old one stop verifying).")
+    var force = false
+
+    func run() async throws {
+        let target = try folder.map { URL(fileURLWithPath: $0) }
+            ?? HTTPServeOptions.dataDirectory().appendingPathComponent("app-store-certificates")
+        let root = SigningChainFolder.rootFile(in: target)
+        if FileManager.default.fileExists(atPath: root.path), !force {
+            throw CommandFailure("\(target.path) already holds a chain; --force replaces it", exitCode: .cannotCreate)
+        }
+        do {
+            try SigningChainFolder.write(try SigningChain.issue(now: Date()), to: target)
+        } catch let error as APIKeyError {
+            throw CommandFailure(error.reason, exitCode: .cannotCreate)
+        }
+        StoreCommandSupport.print("storefront: signing chain written to \(target.path); give verifiers \(root.path)")
+    }
+}

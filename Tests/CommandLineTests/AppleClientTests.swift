@@ -1,0 +1,29 @@
+import Foundation
+import StorefrontTestSupport
+import Testing
+
+/// `storefront serve --http` as a back office meets it: Apple's own App Store Server Library
+/// (Python, `pip install app-store-server-library`, which .ci/install-deps installs) calls every
+/// endpoint of the running server and decodes every response and signed payload with its
+/// models and SignedDataVerifier in LocalTesting; a webhook receiver gets the test notification.
+/// Then `serve certs` issues a chain and, with its root, the verifier checks every payload in
+/// full (Sandbox), and refuses them with another chain's root. The script buys for two
+/// customers, starts each server on 127.0.0.1 and stops it.
+@Suite struct AppleClientTests {
+    @Test func applesLibraryReadsEveryEndpoint() async throws {
+        let binary = try StorefrontCommand.binary()
+        let python = try #require(ChildProcess.find("python3"), "python3 is not installed: run .ci/install-deps")
+        let library = try await ChildProcess.run(python, ["-c", "import appstoreserverlibrary"])
+        try #require(
+            library.status == 0,
+            "Apple's App Store Server Library is not installed: run .ci/install-deps (pip install app-store-server-library)"
+        )
+        let work = try TemporaryDirectory()
+        let script = PackagePaths.root.appendingPathComponent("Tests/AppleClient/apple_client_check.py").path
+        let output = try await ChildProcess.run(python, [script, binary, work.url.path], timeout: .seconds(180))
+        #expect(output.status == 0, "\(output.stdout)\n\(output.stderr)")
+        #expect(output.stdoutLines.last?.hasSuffix("passed, 0 failed") == true, "\(output.stdout)")
+        #expect(output.stdout.contains("ok: history is alice's transactions and no one else's"))
+        #expect(output.stdout.contains("ok: every transaction verifies against the issued root"))
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+import StorefrontTestSupport
+import Testing
+
+/// A purchase the store has recorded but the storefront never finished, because the
+/// customer's ssh went away in between: it is theirs, and their next session delivers it.
+@Suite("storefront serve --ssh: a purchase cut off by a vanished client")
+struct SSHPurchaseDeliveryTests {
+    /// Every store call takes 2 s, so after the ledger write the storefront still reads the
+    /// customer's entitlements (2 s) and finishes (2 s): time enough to see the row, then hang up.
+    static let slowTipJar = ["--catalog", "tipjar", "--latency", "2s"]
+
+    @Test func anUnfinishedPurchaseIsDeliveredAtThatAccountsNextSession() async throws {
+        let scratch = try TemporaryDirectory()
+        let shop = try await SSHShop(Self.slowTipJar, folder: scratch.url)
+        let ada = try await shop.makeKey("ada")
+        let bob = try await shop.makeKey("bob")
+
+        var first: TmuxSession? = try await TmuxSession(width: 80, height: 24, command: shellCommand(try shop.ssh(key: ada)))
+        try await first?.confirmFirstTip()
+        let recorded = try await transactions(of: ada, in: shop, until: { !$0.isEmpty })
+        try #require(recorded.count == 1, "the purchase was not recorded once: \(recorded)")
+        try #require(recorded[0]["finished"] as? Bool == false, "finished before the client could go; the test proves nothing")
+        first = nil  // ssh dies with its tmux server, between the ledger write and the finish
+        try await shop.waitUntilNoChildren()
+
+        let leftBehind = try await transactions(of: ada, in: shop)
+        #expect(leftBehind.count == 1)
+        #expect(leftBehind.first?["finished"] as? Bool == false, "the storefront finished a purchase after its client had gone")
+
+        // Another account's session delivers only its own.
+        let other = try await TmuxSession(width: 80, height: 24, command: shellCommand(try shop.ssh(key: bob)))
+        try await other.buyFirstTip()
+        _ = try await transactions(of: bob, in: shop, until: { $0.first?["finished"] as? Bool == true })
+        #expect(try await transactions(of: ada, in: shop).first?["finished"] as? Bool == false, "Bob's session delivered Ada's purchase")
+
+        let next = try await TmuxSession(width: 80, height: 24, command: shellCommand(try shop.ssh(key: ada)))
+        _ = try await next.screen(showing: "Consumables", timeout: .seconds(30))
+        let delivered = try await transactions(of: ada, in: shop, until: { $0.first?["finished"] as? Bool == true })
+        #expect(delivered.map { $0["id"] as? Int } == recorded.map { $0["id"] as? Int }, "charged again: \(delivered)")
+    }
+
+    /// `ssh … transactions --json` for `key`, as the customer reads their purchases; with
+    /// `until`, asked again until it holds (30 s at most).
+    private func transactions(
+        of key: String, in shop: SSHShop, until wanted: ([[String: Any]]) -> Bool = { _ in true },
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws -> [[String: Any]] {
+        let deadline = ContinuousClock.now + .seconds(30)
+        while true {
+            let output = try await shop.exec(key: key, "transactions", "--json")
+            try #require(output.status == 0, "\(output.stderr)", sourceLocation: sourceLocation)
+            let rows = try output.array()
+            if wanted(rows) { return rows }
+            if ContinuousClock.now > deadline {
+                Issue.record("waited 30 s; transactions are \(rows)", sourceLocation: sourceLocation)
+                throw CancellationError()
+            }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+    }
+}
