@@ -76,7 +76,7 @@ struct ProductRow {
 
     /// What the price column shows: the spinner while buying, ownership, or the price.
     private var status: (text: String, style: Style) {
-        if isPending { return (context.spinner, Palette.busy) }
+        if isPending { return (context.pendingSpinner, Palette.busy) }
         let options = context.options
         if context.isIncluded(product) { return (options.text("Included"), Palette.owned) }
         if context.isOwned(product) { return (product.type == .autoRenewable ? options.text("Subscribed") : options.text("Owned"), Palette.owned) }

@@ -39,6 +39,10 @@ public struct StoreContext: Sendable {
     /// Who the customer is signed in as, when the app knows: subscription stores then
     /// offer Sign In even without a sign-in action of their own.
     public var account: String?
+    /// Whether the purchase waits for the customer's answer on a confirmation sheet: nothing
+    /// is in progress then, so the pending product's spinner stands still (an idle screen
+    /// draws nothing).
+    public var isWaitingForCustomer = false
 
     public init(
         pendingProductID: Product.ID? = nil,
@@ -116,6 +120,12 @@ public struct StoreContext: Sendable {
     /// The spinner frame for now.
     var spinner: String {
         Spinner.frame(at: elapsed, options: options)
+    }
+
+    /// What the pending product shows instead of its price: the spinner, still while the
+    /// customer is asked.
+    var pendingSpinner: String {
+        Spinner.frame(at: isWaitingForCustomer ? .zero : elapsed, options: options)
     }
 
     /// `style` as these options allow (no colour under NO_COLOR).

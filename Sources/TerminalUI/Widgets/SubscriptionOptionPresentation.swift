@@ -23,7 +23,7 @@ struct SubscriptionOptionPresentation {
         self.option = option
         let product = option.product
         let language = context.options.language
-        price = context.pendingProductID == product.id ? context.spinner : product.pricePerPeriod(abbreviated: abbreviated, language: language)
+        price = context.pendingProductID == product.id ? context.pendingSpinner : product.pricePerPeriod(abbreviated: abbreviated, language: language)
         badge = option.isCurrent ? language.text("Current plan") : nil
         note = Self.note(for: option, content: content, context: context)
         offerTerms = content.offersIntroductoryPrice

@@ -32,6 +32,25 @@ struct ScriptedPurchaseTests {
         #expect(screen.contains("✓ 01/01/2026, 12:00 AM  Sunflower Hearts"))
     }
 
+    @Test("While the sheet asks the customer, nothing on screen moves; once they confirm, the row's spinner turns")
+    func stillWhileAsking() async throws {
+        var controls = StoreControls()
+        controls.latency = .fixed(.seconds(2))
+        let harness = try await AppHarness.make(controls: controls)
+        await press(Self.openBirdFood, harness)
+        await harness.app.wait(.seconds(5))  // the products, at the store's latency
+        await harness.app.press(.enter)
+        #expect(await harness.shows("Confirm Purchase"))
+        let asking = await harness.text
+        await harness.app.wait(.milliseconds(400))
+        #expect(await harness.text == asking, "the screen changed while it waited for the customer")
+
+        await harness.app.press(.char("y"))
+        let buying = await harness.text
+        await harness.app.wait(.milliseconds(400))
+        #expect(await harness.text != buying, "the spinner stood still while the store worked")
+    }
+
     @Test("Buy the field guide: Owned in its row, and listed once under Entitlements (its named entitlement)")
     func buyNonConsumable() async throws {
         let harness = try await AppHarness.make()

@@ -82,7 +82,7 @@ public struct AppState: Sendable {
 
     /// What the widgets need to know about the customer and the moment.
     public var storeContext: StoreContext {
-        StoreContext(
+        var context = StoreContext(
             pendingProductID: store.pendingProductID ?? requestedPurchase,
             awaitingApproval: store.awaitingApproval,
             purchasedProductIDs: store.owned?.purchasedProductIDs ?? [],
@@ -95,6 +95,8 @@ public struct AppState: Sendable {
             policies: options.policies,
             account: options.account
         )
+        context.isWaitingForCustomer = overlays.confirmation != nil
+        return context
     }
 
     /// Products a named entitlement of the layout gives the customer for having first got
