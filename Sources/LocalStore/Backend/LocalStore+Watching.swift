@@ -33,6 +33,8 @@ extension LocalStore {
             let wakeUp = WakeUp()
             let listening = feed.map { feed in Task { for await _ in feed { wakeUp.signal() } } }
             defer { listening?.cancel() }
+            // Told once when a look finds the store gone, once when one finds it back.
+            var unreachable = false
             while !Task.isCancelled {
                 do {
                     if listening == nil {
@@ -42,6 +44,10 @@ extension LocalStore {
                     }
                     let now = try await storeNow()
                     let current = try await ledger.changeMarker()
+                    if unreachable {
+                        unreachable = false
+                        emit(.storeReachabilityChanged(isReachable: true))
+                    }
                     guard current != marker || nextPeriodEnd.map({ $0 <= now }) == true else { continue }
                     try await recordDueRenewals()
                     // Marked before reading: a change landing while this look reads is seen by the next.
@@ -57,6 +63,10 @@ extension LocalStore {
                     // rather than stop seeing other terminals for good.
                     if Task.isCancelled { return }
                     marker = nil
+                    if let failure = error as? LedgerError, case .storeUnavailable = failure, !unreachable {
+                        unreachable = true
+                        emit(.storeReachabilityChanged(isReachable: false))
+                    }
                 }
             }
         }

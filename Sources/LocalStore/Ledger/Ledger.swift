@@ -40,7 +40,8 @@ public struct Ledger: Sendable {
     /// The customer whose rows this value reads and writes.
     public private(set) var account = CustomerAccount.local
 
-    let storage: any LedgerStorage
+    /// Package-wide so a test can put an engine that fails on demand in front of it.
+    package let storage: any LedgerStorage
     /// The store's clock for `signedDate`; injected so tests and demos are deterministic.
     let now: @Sendable () -> Date
 
