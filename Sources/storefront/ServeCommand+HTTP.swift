@@ -26,7 +26,7 @@ struct HTTPServeOptions: ParsableArguments {
     var notify: [String] = []
 
     @Option(help: ArgumentHelp("Requests one API key may make: 100/1s, 50/1m, 3600/1h.", valueName: "n/time"))
-    var rateLimit = "100/1s"
+    var rateLimit = Parsed(RateLimit(requests: 100, window: 1))
 
     @Option(help: ArgumentHelp(
         "The key payloads are signed with, made on first start with mode 0600 (default: $XDG_DATA_HOME/storefront/app-store-signing-key.pem).",
@@ -66,11 +66,7 @@ struct HTTPServeOptions: ParsableArguments {
         for url in notify where URL(string: url).map({ ["http", "https"].contains($0.scheme ?? "") && $0.host != nil }) != true {
             throw ValidationError("--notify \"\(url)\" is not an http:// or https:// URL.")
         }
-        do {
-            _ = try RateLimit(parsing: rateLimit)
-        } catch {
-            throw ValidationError("--rate-limit \(error.reason).")
-        }
+        _ = try rateLimit.get()
     }
 
     /// `--api-keys`, else `api-keys` in the data folder.
@@ -98,6 +94,17 @@ struct HTTPServeOptions: ParsableArguments {
     }
 }
 
+extension RateLimit: CommandLineValue {
+    /// `--rate-limit`: `100/1s`, `50/1m`, `3600/1h`.
+    init(commandLine argument: String) throws {
+        do {
+            try self.init(parsing: argument)
+        } catch {
+            throw ValidationError("--rate-limit \(error.reason).")
+        }
+    }
+}
+
 extension ServeCommand {
     /// Serves the App Store Server API until SIGTERM or SIGINT.
     func runHTTP() async throws {
@@ -109,7 +116,7 @@ extension ServeCommand {
                 app: ServedApp(bundleID: bundleID, environment: http.environment), catalog: store.catalog.catalog,
                 ledger: store.ledger, keys: try APIKeyFile.load(from: HTTPServeOptions.keyFile(http.apiKeys)),
                 signer: try http.signer(),
-                controls: await store.controls, rateLimit: try RateLimit(parsing: http.rateLimit),
+                controls: await store.controls, rateLimit: try http.rateLimit.get(),
                 notificationURLs: http.notify.compactMap(URL.init(string:))
             )
         } catch let error as APIKeyError {

@@ -75,6 +75,10 @@ import Testing
     @Test func rateLimitsParseAndRefuseNonsense() throws {
         #expect(try RateLimit(parsing: "50/1m") == RateLimit(requests: 50, window: 60))
         #expect(try RateLimit(parsing: "3600/h") == RateLimit(requests: 3600, window: 3600))
+        // Written as it is read, so `serve --help` shows the default as the user would type it.
+        for text in ["100/1s", "50/1m", "3600/1h", "10/90s", "5/2.5s"] {
+            #expect(try RateLimit(parsing: text).description == text)
+        }
         for text in ["", "50", "0/1s", "-1/1s", "5/1d", "five/1s", "5/0s"] {
             #expect(throws: APIKeyError.self, "\(text)") { try RateLimit(parsing: text) }
         }

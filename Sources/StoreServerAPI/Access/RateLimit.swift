@@ -28,7 +28,12 @@ public struct RateLimit: Sendable, Hashable, CustomStringConvertible {
         self.init(requests: requests, window: count * seconds)
     }
 
-    public var description: String { "\(requests) per \(window) s" }
+    /// As `init(parsing:)` reads it: `100/1s`, `50/1m`, `3600/1h`.
+    public var description: String {
+        let unit = [(3600.0, "h"), (60.0, "m")].first { window >= $0.0 && window.truncatingRemainder(dividingBy: $0.0) == 0 } ?? (1, "s")
+        let count = window / unit.0
+        return "\(requests)/\(count == count.rounded() ? String(Int(count)) : String(count))\(unit.1)"
+    }
 }
 
 /// One token bucket per API key: a key may burst up to `limit.requests`, refilled evenly

@@ -99,6 +99,25 @@ extension StoreView {
         }
     }
 
+    /// The rows while a long list in the given order loads: its first page as loaded (`products`
+    /// and `unavailable`, the answer for the first IDs), then a loading row for each ID
+    /// after it. Loaded, so the page can be browsed and bought from at once. With a filter,
+    /// only the first page's matches: the rest cannot match before it has loaded.
+    ///
+    /// ```swift
+    /// let content = StoreView(ids: ids).content(firstPage: page, unavailable: [])
+    /// content.rows.count  // ids.count
+    /// ```
+    public func content(firstPage products: [Product], unavailable: [Product.ID], filter: String? = nil, language: InterfaceLanguage = .english) -> StoreViewContent {
+        let page = content(for: .success(products, unavailable: unavailable), filter: filter, language: language)
+        guard page.filterText.isEmpty else { return page }
+        let rest = productIDs.dropFirst(products.count + unavailable.count).map { StoreRow.loading(id: $0, title: title(of: $0)) }
+        return StoreViewContent(
+            phase: .loaded, rows: page.rows + rest, totalCount: productIDs.count,
+            unavailable: unavailable, all: products, language: language
+        )
+    }
+
     /// The rows with each unavailable ID in its place: where the view names it, or after
     /// the products when they sort by price (it has none).
     private func placing(_ unavailable: [Product.ID], among ordered: [Product]) -> [StoreRow] {

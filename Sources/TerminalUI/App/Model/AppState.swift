@@ -115,9 +115,22 @@ public struct AppState: Sendable {
         requestedPurchase != nil || store.pendingProductID != nil
     }
 
-    /// The products of `shop` as loaded so far.
+    /// The products of `shop` as loaded so far: `.loading` until the whole shop answers,
+    /// unless its first page (see `firstPage(of:)`) failed to load.
     public func products(of shop: StoreLayout.Shop) -> Product.CollectionTaskState {
-        store.products[shop.slot] ?? .loading
+        if let loaded = store.products[shop.slot] { return loaded }
+        if case .failure(let error)? = store.products[Self.firstPageSlot(of: shop)] { return .failure(error) }
+        return .loading
+    }
+
+    /// A large list's first page, once it has loaded and while the rest still loads.
+    public func firstPage(of shop: StoreLayout.Shop) -> (products: [Product], unavailable: [Product.ID])? {
+        switch store.products[shop.slot] {
+        case nil, .loading?: break
+        default: return nil
+        }
+        guard case .success(let products, let unavailable)? = store.products[Self.firstPageSlot(of: shop)] else { return nil }
+        return (products, unavailable)
     }
 
     /// The alerts waiting to show, the first on screen.

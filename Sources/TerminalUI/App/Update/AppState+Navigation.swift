@@ -19,6 +19,9 @@ extension AppState {
         if let shown = shownContent, shown.shopID == shop.id, shown.filter == filter, case .store(let content) = shown.content {
             return content
         }
+        if let page = firstPage(of: shop) {
+            return view.content(firstPage: page.products, unavailable: page.unavailable, filter: filter, language: language)
+        }
         return view.content(for: products(of: shop), filter: filter, language: language)
     }
 
@@ -81,7 +84,7 @@ extension AppState {
         switch item {
         case .shop(let shop):
             screen = .shop(shop.id)
-            let load = AppEffect.loadProducts(shop.productIDs, slot: shop.slot)
+            let load = firstPageLoad(of: shop) ?? AppEffect.loadProducts(shop.productIDs, slot: shop.slot)
             // A picker shows the customer's plan: renewals or approvals recorded since
             // (by another process on the same ledger, say) should show too.
             return shop.kind == .subscriptions ? [load, .refreshEntitlements] : [load]
@@ -95,6 +98,40 @@ extension AppState {
 
     /// The load slot of the products the Purchases screen names.
     static let purchasesSlot = LoadSlot("purchases")
+
+    // MARK: A large list's first page
+
+    /// How many products a large list loads first: more rows than a tall terminal shows.
+    static let firstPageSize = 200
+
+    /// The load slot of a large list's first page.
+    static func firstPageSlot(of shop: StoreLayout.Shop) -> LoadSlot {
+        LoadSlot(shop.slot.name + ":first page")
+    }
+
+    /// The load that starts a product list of more than five pages in the given order,
+    /// never loaded before: its first page only, drawn while the store answers for the rest
+    /// (`restOfList(after:)` asks for that). `nil` for every other shop.
+    func firstPageLoad(of shop: StoreLayout.Shop) -> AppEffect? {
+        guard case .store(let view)? = views[shop.id], view.order == .asGiven,
+              view.productIDs.count > 5 * Self.firstPageSize, store.products[shop.slot] == nil else { return nil }
+        return .loadProducts(Array(view.productIDs.prefix(Self.firstPageSize)), slot: Self.firstPageSlot(of: shop))
+    }
+
+    /// The current shop's first-page load, as far as it has come.
+    var currentFirstPage: Product.CollectionTaskState? {
+        currentShop.flatMap { store.products[Self.firstPageSlot(of: $0)] }
+    }
+
+    /// The whole list of each shop whose first page has just loaded.
+    func restOfList(after previous: StoreData) -> [AppEffect] {
+        layout.shops.compactMap { shop in
+            let slot = Self.firstPageSlot(of: shop)
+            guard store.products[shop.slot] == nil, Self.isLoaded(store.products[slot]),
+                  !Self.isLoaded(previous.products[slot]) else { return nil }
+            return .loadProducts(shop.productIDs, slot: shop.slot)
+        }
+    }
 
     /// Starts buying `product`, unless it cannot be bought now: another purchase or a
     /// restore is on its way, it is owned, or it waits for approval.

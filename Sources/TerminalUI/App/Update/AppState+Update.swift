@@ -13,7 +13,8 @@ extension AppState {
     @discardableResult
     public mutating func update(_ message: AppMessage) -> [AppEffect] {
         let shown = (
-            screen: screen, filter: currentFilter, products: currentShop.map(products(of:)), owned: store.owned,
+            screen: screen, filter: currentFilter, products: currentShop.map(products(of:)),
+            firstPage: currentFirstPage, owned: store.owned,
             unreadable: store.entitlementsError != nil
         )
         var effects = apply(message)
@@ -21,7 +22,8 @@ extension AppState {
             effects += dataTaskEffects(leaving: shown.screen)
         }
         if shown.screen != screen || shown.filter != currentFilter || shown.owned != store.owned
-            || shown.unreadable != (store.entitlementsError != nil) || shown.products != currentShop.map(products(of:)) {
+            || shown.unreadable != (store.entitlementsError != nil) || shown.products != currentShop.map(products(of:))
+            || shown.firstPage != currentFirstPage {
             refreshShownContent()
         }
         return effects
@@ -40,7 +42,7 @@ extension AppState {
         return effects
     }
 
-    private static func isLoaded(_ state: Product.CollectionTaskState?) -> Bool {
+    static func isLoaded(_ state: Product.CollectionTaskState?) -> Bool {
         if case .success? = state { true } else { false }
     }
 
@@ -131,7 +133,7 @@ extension AppState {
            case .success? = data.products[shop.slot], !Self.isLoaded(previous.products[shop.slot]) {
             effects.append(.refreshEntitlements)
         }
-        return effects
+        return effects + restOfList(after: previous)
     }
 
     private mutating func purchaseFinished(
