@@ -67,6 +67,7 @@ enum PostgresSchema {
             number BIGINT NOT NULL
         );
         """,
+        notificationOutbox,
     ]
 
     /// A textual UUID, any case.

@@ -169,7 +169,7 @@ struct PostgresSession: LedgerStorageSession {
 }
 
 /// A result row's columns by name: PostgreSQL gives them in lower case.
-private struct PostgresColumns: LedgerColumns {
+struct PostgresColumns: LedgerColumns {
     let row: PostgresRandomAccessRow
 
     init(_ row: PostgresRow) {

@@ -59,6 +59,8 @@ public final class AppStoreServer: Sendable {
     let gate: TokenGate
     let limiter: RateLimiter
     let notifications: NotificationLog
+    let notificationDelivery: any NotificationDelivery
+    let sweeps = SweepSchedule()
     let customers = CustomerCache()
     let signatures = SignatureCache()
 
@@ -68,6 +70,7 @@ public final class AppStoreServer: Sendable {
         gate = TokenGate(keys: settings.keys, bundleID: settings.app.bundleID)
         limiter = RateLimiter(limit: settings.rateLimit)
         notifications = NotificationLog(delivery: delivery, urls: settings.notificationURLs)
+        notificationDelivery = delivery
     }
 
     /// The response to `request`: 401 with no body for a token that does not pass, 429 past

@@ -35,7 +35,24 @@ extension Ledger {
     /// ```
     public func setRenewalPreference(_ preference: RenewalPreference?, originalID: Int64) async throws(LedgerError) {
         try await write { store in
-            try await self.saveRenewalPreference(preference?.storedText, originalID: originalID, in: store)
+            let chain = try await store.transactionRows(account: self.account, unfinishedOnly: false)
+                .map(\.transaction).filter { $0.originalID == originalID }
+            guard let current = chain.last(where: { !$0.isUpgraded }) ?? chain.last else {
+                return try await self.saveRenewalPreference(preference?.storedText, originalID: originalID, in: store)
+            }
+            try await self.changeRenewalPreference(preference, of: current, in: store)
+        }
+    }
+
+    /// Stores the preference of `current`'s chain and records the notification of what changed.
+    func changeRenewalPreference(
+        _ preference: RenewalPreference?, of current: LedgerTransaction, in store: any LedgerStorageSession
+    ) async throws {
+        let key = Self.renewalKeyPrefix + String(current.originalID)
+        let old = try await store.storeState(account: account, key: key)?.text.flatMap(RenewalPreference.init(storedText:))
+        try await saveRenewalPreference(preference?.storedText, originalID: current.originalID, in: store)
+        for kind in NotificationKind.preferenceChange(from: old, to: preference, currentProductID: current.productID) {
+            try await enqueue(kind, key: "preference.\(current.originalID).\(UUID().uuidString)", about: current, in: store)
         }
     }
 

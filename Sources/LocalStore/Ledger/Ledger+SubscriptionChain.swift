@@ -47,9 +47,7 @@ extension Ledger {
             case .keep(let plan):
                 return try await self.autoRenewable(id: plan.id, in: store)
             case .renew(let plan, let preference):
-                try await self.saveRenewalPreference(
-                    preference?.storedText, originalID: plan.transaction.originalID, in: store
-                )
+                try await self.changeRenewalPreference(preference, of: plan.transaction, in: store)
                 return try await self.autoRenewable(id: plan.id, in: store)
             case .record(let purchase, let chainID?, let replacedID):
                 return try await self.insertSubscription(
@@ -81,7 +79,8 @@ extension Ledger {
         try await self.saveRenewalPreference(nil, originalID: chain.transaction.originalID, in: store)
         return try await insert(
             purchase, attemptID: attemptID,
-            original: (chain.transaction.originalID, chain.transaction.originalPurchaseDate), in: store
+            original: (chain.transaction.originalID, chain.transaction.originalPurchaseDate), in: store,
+            continuing: chain.transaction, replacing: replacedID != nil
         )
     }
 }

@@ -41,7 +41,7 @@ extension Ledger {
             )
             return try await self.insert(
                 renewal, attemptID: attemptID,
-                original: (previous.originalID, previous.originalPurchaseDate), in: store
+                original: (previous.originalID, previous.originalPurchaseDate), in: store, continuing: previous
             )
         }
         return entry(row)

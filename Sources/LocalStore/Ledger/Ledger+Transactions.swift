@@ -74,12 +74,18 @@ extension Ledger {
         id: Int64, reason: LedgerTransaction.RevocationReason, at date: Date
     ) async throws(LedgerError) -> LedgerEntry {
         let row = try await write { store in
-            try await self.resign(id: id, in: store) { transaction in
+            var revoked = false
+            let row = try await self.resign(id: id, in: store) { transaction in
                 guard transaction.revocationDate == nil else { return false }
                 transaction.revocationDate = date.millisecondPrecision
                 transaction.revocationReason = reason
+                revoked = true
                 return true
             }
+            if revoked {
+                try await self.enqueue(NotificationKind("REFUND"), key: "refund.\(id)", about: row.transaction, in: store)
+            }
+            return row
         }
         return entry(row)
     }
@@ -117,10 +123,12 @@ extension Ledger {
         return row
     }
 
-    /// Signs and inserts a new transaction unless `attemptID` already recorded one.
+    /// Signs and inserts a new transaction unless `attemptID` already recorded one, with its
+    /// notification: `previous` is the chain's transaction it follows, `replacing` says it
+    /// replaces that plan at once (an upgrade).
     func insert(
         _ purchase: LedgerPurchase, attemptID: UUID, original: (id: Int64, purchaseDate: Date)?,
-        in store: any LedgerStorageSession
+        in store: any LedgerStorageSession, continuing previous: LedgerTransaction? = nil, replacing: Bool = false
     ) async throws -> TransactionRow {
         if let recorded = try await recordedRow(attemptID: attemptID, productID: purchase.productID, in: store) {
             return recorded
@@ -134,6 +142,8 @@ extension Ledger {
             jws: try signingKey.sign(transaction.signedPayload)
         )
         try await store.insertTransaction(row)
+        let kind = NotificationKind.newTransaction(transaction, continuing: previous, replacing: replacing)
+        try await enqueue(kind, key: "transaction.\(transaction.id)", about: transaction, in: store)
         return row
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import LocalStore
 
 /// Request a Test Notification, Get Test Notification Status and Get Notification History.
 extension AppStoreServer {
@@ -82,7 +83,7 @@ extension AppStoreServer {
             transactionIDs = Set(customer.transactions.map(\.id))
         }
         let token = try request.value("paginationToken", or: .invalidPaginationToken)
-        let wanted = await notifications.records.filter { record in
+        let wanted = try await historyRecords(from: start, to: end).filter { record in
             (start..<end).contains(record.signedDate)
                 && (query.notificationType.map { $0 == record.type } ?? true)
                 && (query.notificationSubtype.map { $0 == record.subtype } ?? true)
@@ -99,6 +100,34 @@ extension AppStoreServer {
             paginationToken: page.revision, hasMore: page.hasMore,
             notificationHistory: page.items.map { NotificationHistoryItem(signedPayload: $0.signedPayload, sendAttempts: Self.attempts($0)) }
         ))
+    }
+
+    /// The test notifications and the ledger's, signed from `start` up to `end`.
+    private func historyRecords(from start: Int64, to end: Int64) async throws(APIError) -> [NotificationLog.Record] {
+        let outbox: [LedgerNotification]
+        do {
+            outbox = try await settings.ledger.notificationHistory(from: start, to: end)
+        } catch {
+            throw .generalInternalRetryable
+        }
+        var records = await notifications.records
+        for notification in outbox {
+            let signed: String
+            if let stored = notification.signedPayload {
+                signed = stored
+            } else {
+                signed = try await signedNotification(notification)
+            }
+            records.append(NotificationLog.Record(
+                sequence: notification.id, type: notification.notificationType, subtype: notification.subtype,
+                transactionID: notification.transactionID, signedDate: notification.createdAt,
+                signedPayload: signed,
+                attempts: notification.attempts.map { attempt in
+                    NotificationLog.Attempt(date: attempt.date, result: SendAttemptResult(rawValue: attempt.result) ?? .other)
+                }
+            ))
+        }
+        return records
     }
 
     static func attempts(_ record: NotificationLog.Record) -> [SendAttemptItem] {

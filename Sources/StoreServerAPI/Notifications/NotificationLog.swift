@@ -1,8 +1,8 @@
 import Foundation
 
-/// Every notification the server sent, with each attempt to deliver it, and the
-/// consumption reports apps sent: what Get Notification History and Get Test Notification
-/// Status read. It lives as long as the server process.
+/// The test notifications the server sent, with each attempt to deliver it, and the
+/// consumption reports apps sent: what Get Test Notification Status reads, and Get
+/// Notification History beside the ledger's outbox. It lives as long as the server process.
 ///
 /// ```swift
 /// let token = await log.send(payload, signed: jws, transactionID: nil, now: Date())
@@ -24,6 +24,9 @@ actor NotificationLog {
         var attempts: [Attempt]
     }
 
+    /// Test notifications are numbered after any outbox ID, so history's order has no ties.
+    static let firstSequence: Int64 = 1 << 48
+
     private let delivery: any NotificationDelivery
     let urls: [URL]
     private(set) var records: [Record] = []
@@ -40,7 +43,7 @@ actor NotificationLog {
     func send(_ payload: NotificationPayload, signed: String, transactionID: Int64?, now: @escaping @Sendable () -> Date) -> String {
         let index = records.count
         records.append(Record(
-            sequence: Int64(index + 1), type: payload.notificationType, subtype: payload.subtype,
+            sequence: Self.firstSequence + Int64(index), type: payload.notificationType, subtype: payload.subtype,
             transactionID: transactionID, signedDate: payload.signedDate, signedPayload: signed, attempts: []
         ))
         let token = payload.notificationUUID + "_" + String(payload.signedDate)

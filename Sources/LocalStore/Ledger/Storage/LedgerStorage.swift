@@ -65,4 +65,14 @@ package protocol LedgerStorageSession: Sendable {
 
     /// See `Ledger.changeMarker()`.
     func changeMarker(account: CustomerAccount) async throws -> Ledger.ChangeMarker
+
+    // The notifications outbox (Ledger+Notifications), in every account.
+    /// Inserts `notification` (its `id` is assigned) unless its key is already recorded.
+    func insertNotification(_ notification: LedgerNotification) async throws
+    func dueNotifications(at milliseconds: Int64, limit: Int) async throws -> [LedgerNotification]
+    func recordNotificationAttempts(
+        _ attempts: [NotificationAttempt], notificationID: Int64, signedPayload: String, nextAttemptAt: Int64?
+    ) async throws
+    func notifications(createdFrom start: Int64, to end: Int64) async throws -> [LedgerNotification]
+    func accountIDs() async throws -> [String]
 }
