@@ -81,6 +81,7 @@ class Hook:
         self.received = []
         self.failing = False
         self.failures = 0
+        self.started = 0
         self.delay = 0.0
         self.lock = threading.Lock()
         hook = self
@@ -88,6 +89,7 @@ class Hook:
         class Receiver(BaseHTTPRequestHandler):
             def do_POST(self):
                 body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
+                hook.started += 1
                 if hook.failing:
                     hook.failures += 1
                     self.send_response(500)
