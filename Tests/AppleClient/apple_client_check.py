@@ -52,6 +52,7 @@ storefront, buy = store.run, store.buy
 # The customers' purchases, made as a user would.
 alice = [buy(NECTAR, "alice"), buy(FEEDER, "alice"), buy(MONTHLY, "alice")]
 bob = [buy(NECTAR, "bob")]
+storefront("refund", str(alice[1]), "--account", "alice", "--request")
 storefront("refund", str(alice[1]), "--account", "alice")
 with sqlite3.connect(ledger) as db:
     order = db.execute("SELECT purchaseAttemptID FROM transactions WHERE id = ?", (alice[0],)).fetchone()[0]
@@ -139,7 +140,7 @@ try:
 
     # The purchases and the refund above, each told as Apple's notification, decoded by Apple's models.
     expected = {(alice[0], "ONE_TIME_CHARGE", None), (alice[1], "ONE_TIME_CHARGE", None), (alice[2], "SUBSCRIBED", "INITIAL_BUY"),
-                (bob[0], "ONE_TIME_CHARGE", None), (alice[1], "REFUND", None)}
+                (bob[0], "ONE_TIME_CHARGE", None), (alice[1], "CONSUMPTION_REQUEST", None), (alice[1], "REFUND", None)}
     wait_until(lambda: len(hook.payloads()) >= len(expected), "the receiver gets a notification for each ledger change")
     told = set()
     for signed in hook.payloads():

@@ -26,13 +26,16 @@ struct NotificationOutboxTests {
         _ = try await harness.buy("pass.gold.monthly")  // an upgrade: at once
         let gold = try await harness.buy("pass.bronze.monthly")  // a downgrade: at the renewal
         try await harness.store.setAutoRenew(false, forTransaction: Int64(gold.id))
+        _ = try await harness.ledger.requestRefund(id: Int64(coins.id))
+        _ = try await harness.ledger.requestRefund(id: Int64(coins.id))  // asked once
         try await harness.store.refund(transactionID: Int64(coins.id))
         harness.clock.advance(by: day * 40)
         _ = try await harness.store.recordDueNotifications()
         _ = try await harness.store.recordDueNotifications()  // finds nothing new
         #expect(try await kinds(harness) == [
             "ONE_TIME_CHARGE", "SUBSCRIBED INITIAL_BUY", "DID_RENEW", "DID_CHANGE_RENEWAL_PREF UPGRADE",
-            "DID_CHANGE_RENEWAL_PREF DOWNGRADE", "DID_CHANGE_RENEWAL_STATUS AUTO_RENEW_DISABLED", "REFUND", "EXPIRED VOLUNTARY",
+            "DID_CHANGE_RENEWAL_PREF DOWNGRADE", "DID_CHANGE_RENEWAL_STATUS AUTO_RENEW_DISABLED", "CONSUMPTION_REQUEST", "REFUND",
+            "EXPIRED VOLUNTARY",
         ])
     }
 
@@ -53,6 +56,31 @@ struct NotificationOutboxTests {
         #expect(next == nil, "nothing more happens to a chain that expired")
         #expect(try await kinds(harness) == [
             "SUBSCRIBED INITIAL_BUY", "DID_FAIL_TO_RENEW GRACE_PERIOD", "GRACE_PERIOD_EXPIRED", "EXPIRED BILLING_RETRY",
+        ])
+    }
+
+    @Test("Ask to Buy: nothing while the request waits, the purchase once approved", arguments: Engine.allCases)
+    func askToBuy(engine: Engine) async throws {
+        var controls = StoreControls()
+        controls.askToBuy = true
+        let harness = try await StoreHarness(engine: engine, controls: controls)
+        let outcome = try await harness.store.buy("pass.bronze.monthly", options: [])
+        guard case .pending(let request) = outcome else { throw FixtureError.notBought("pass.bronze.monthly", outcome.purchaseResult) }
+        #expect(try await kinds(harness) == [])
+        _ = try await harness.store.approveAskToBuy(requestID: request.id)
+        #expect(try await kinds(harness) == ["SUBSCRIBED INITIAL_BUY"])
+    }
+
+    @Test("A subscription taken up again after it lapsed is SUBSCRIBED RESUBSCRIBE", arguments: Engine.allCases)
+    func resubscribe(engine: Engine) async throws {
+        let harness = try await StoreHarness(engine: engine)
+        let first = try await harness.buy("pass.bronze.monthly")
+        try await harness.store.setAutoRenew(false, forTransaction: Int64(first.id))
+        harness.clock.advance(by: day * 40)
+        let again = try await harness.buy("pass.bronze.monthly")
+        #expect(again.originalID == first.id)
+        #expect(try await kinds(harness) == [
+            "SUBSCRIBED INITIAL_BUY", "DID_CHANGE_RENEWAL_STATUS AUTO_RENEW_DISABLED", "SUBSCRIBED RESUBSCRIBE",
         ])
     }
 
