@@ -28,12 +28,16 @@ extension AppStoreServer {
                 lastSweep = .now
                 await sweep()
             }
+            // Round after round while there is more; one that cannot be signed (the store unreachable)
+            // waits for the next tick.
             while let due = try? await settings.ledger.dueNotifications(at: settings.now(), limit: 20), !due.isEmpty,
                   !Task.isCancelled {
-                await withTaskGroup(of: Void.self) { group in
+                let recorded = await withTaskGroup(of: Bool.self) { group in
                     // Each is the first pending one of its original transaction: they may go side by side.
                     for notification in due { group.addTask { await self.deliver(notification) } }
+                    return await group.allSatisfy { $0 }
                 }
+                guard recorded else { break }
             }
             try? await Task.sleep(for: interval)
         }
@@ -54,13 +58,14 @@ extension AppStoreServer {
         }
     }
 
-    /// One delivery round of `notification` to every URL that has not taken it yet.
-    func deliver(_ notification: LedgerNotification) async {
+    /// One delivery round of `notification` to every URL that has not taken it yet; false when
+    /// it could not be signed or its round recorded.
+    func deliver(_ notification: LedgerNotification) async -> Bool {
         let signed: String
         if let stored = notification.signedPayload {
             signed = stored
         } else {
-            guard let fresh = try? await signedNotification(notification) else { return }
+            guard let fresh = try? await signedNotification(notification) else { return false }
             signed = fresh
         }
         let body = APIJSON.encode(["signedPayload": signed])
@@ -82,7 +87,12 @@ extension AppStoreServer {
         let round = notification.attemptCount
         let next: Date? = attempts.allSatisfy(\.succeeded) || round >= Self.retryHours.count
             ? nil : settings.now() + settings.controls.timeRate.scaled(Self.retryHours[round] * 3600)
-        try? await settings.ledger.recordAttempts(attempts, of: notification, signedPayload: signed, nextAttemptAt: next)
+        do {
+            try await settings.ledger.recordAttempts(attempts, of: notification, signedPayload: signed, nextAttemptAt: next)
+            return true
+        } catch {
+            return false
+        }
     }
 
     /// The notification as Apple's payload, signed: the transaction it names as it stands now,
