@@ -22,12 +22,20 @@ extension AppStoreServer {
         every interval: Duration = .milliseconds(20), sweepInterval: Duration = .milliseconds(250)
     ) async {
         guard !settings.notificationURLs.isEmpty else { return }
-        var lastSweep = ContinuousClock.now - sweepInterval
-        while !Task.isCancelled {
-            if ContinuousClock.now - lastSweep >= sweepInterval {
-                lastSweep = .now
-                await sweep()
+        // Side by side: a look over a large account must not hold back a delivery that is due.
+        await withTaskGroup(of: Void.self) { loops in
+            loops.addTask {
+                while !Task.isCancelled {
+                    await self.sweep()
+                    try? await Task.sleep(for: sweepInterval)
+                }
             }
+            loops.addTask { await self.deliverDue(every: interval) }
+        }
+    }
+
+    private func deliverDue(every interval: Duration) async {
+        while !Task.isCancelled {
             // Round after round while there is more; one that cannot be signed (the store unreachable)
             // waits for the next tick.
             while let due = try? await settings.ledger.dueNotifications(at: settings.now(), limit: 20), !due.isEmpty,
@@ -95,14 +103,23 @@ extension AppStoreServer {
         }
     }
 
-    /// The notification as Apple's payload, signed: the transaction it names as it stands now,
-    /// and for a subscription its chain's renewal info and status.
+    /// The notification as Apple's payload, signed: the transaction it names as it stands now
+    /// (none once it no longer verifies or was cleared), and for a subscription its chain's
+    /// renewal info and status.
     func signedNotification(_ notification: LedgerNotification) async throws(APIError) -> String {
-        let customer = try await customer(notification.account)
+        let entry: LedgerEntry?
+        do {
+            // One row: a one-time charge needs no more of the customer's history.
+            entry = try await settings.ledger.scoped(to: notification.account).transaction(id: notification.transactionID)
+        } catch {
+            throw .generalInternalRetryable
+        }
         var transactionInfo: String?, renewalInfo: String?, status: Int?
-        if let transaction = customer.transactions.first(where: { $0.id == notification.transactionID }) {
+        if let entry, entry.isVerified {
+            let transaction = entry.transaction
             transactionInfo = try signedTransaction(transaction)
             if transaction.productType == .autoRenewable, let group = transaction.subscriptionGroupID {
+                let customer = try await customer(notification.account)
                 let statuses: [Product.SubscriptionInfo.Status]
                 do {
                     statuses = try await customer.store.subscriptionStatuses(for: group)
