@@ -2,6 +2,7 @@
 models, a webhook receiver, and the storefront binary's commands."""
 import base64
 import json
+import os
 import subprocess
 import sys
 import threading
@@ -13,7 +14,19 @@ from appstoreserverlibrary.models.JWSRenewalInfoDecodedPayload import JWSRenewal
 from appstoreserverlibrary.models.JWSTransactionDecodedPayload import JWSTransactionDecodedPayload
 from appstoreserverlibrary.models.ResponseBodyV2DecodedPayload import ResponseBodyV2DecodedPayload
 
+# BackyardBirds, the catalog both scripts sell, and the back office's key names.
+BUNDLE_ID = "com.example.backyardbirds"
+ISSUER, KEY_ID = "5a1e7c3b-0f4d-4c55-9b8e-2d6f7a8b9c0d", "STOREFRONT1"
+NECTAR = "com.example.backyardbirds.food.nectar"
+FEEDER = "com.example.backyardbirds.feeder.copper"
+MONTHLY = "com.example.backyardbirds.pass.sanctuary.monthly"
+
 passed = 0
+
+
+def scratch(work):
+    """The ledger path and the environment (a private XDG_DATA_HOME) in the work folder."""
+    return os.path.join(work, "ledger.sqlite"), dict(os.environ, XDG_DATA_HOME=os.path.join(work, "data"), NO_COLOR="1")
 
 
 def check(condition, what):

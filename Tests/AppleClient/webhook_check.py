@@ -32,17 +32,10 @@ from appstoreserverlibrary.models.Environment import Environment
 from appstoreserverlibrary.models.NotificationHistoryRequest import NotificationHistoryRequest
 from appstoreserverlibrary.signed_data_verifier import SignedDataVerifier
 
-from apple_checks import Hook, Storefront, check, decode_notification, finish, raw_payload, stop_server, wait_until
-
-BUNDLE_ID = "com.example.backyardbirds"
-ISSUER, KEY_ID = "5a1e7c3b-0f4d-4c55-9b8e-2d6f7a8b9c0d", "STOREFRONT1"
-NECTAR = "com.example.backyardbirds.food.nectar"
-FEEDER = "com.example.backyardbirds.feeder.copper"
-MONTHLY = "com.example.backyardbirds.pass.sanctuary.monthly"
+from apple_checks import BUNDLE_ID, FEEDER, ISSUER, KEY_ID, MONTHLY, NECTAR, scratch, Hook, Storefront, check, decode_notification, finish, raw_payload, stop_server, wait_until
 
 binary, work = sys.argv[1], sys.argv[2]
-ledger = os.path.join(work, "ledger.sqlite")
-environment = dict(os.environ, XDG_DATA_HOME=os.path.join(work, "data"), NO_COLOR="1")
+ledger, environment = scratch(work)
 
 # BackyardBirds, with a store day lasting a second.
 with open(os.path.join(os.path.dirname(__file__), "../../Resources/Catalogs/BackyardBirds.storekit")) as file:
