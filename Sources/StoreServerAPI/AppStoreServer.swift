@@ -62,6 +62,7 @@ public final class AppStoreServer: Sendable {
     let notificationDelivery: any NotificationDelivery
     let sweeps = SweepSchedule()
     let customers = CustomerCache()
+    let owners = OwnerCache()
     let signatures = SignatureCache()
 
     /// - Parameter delivery: how notifications reach `notificationURLs` (an HTTP client).

@@ -72,6 +72,31 @@ import Testing
         #expect(changed.first?["revocationDate"] is Int)
     }
 
+    @Test func historyPagesNewestFirstWithAFilterAcrossPages() async throws {
+        let fixture = try ServerFixture()
+        var nectars: [Int64] = []
+        for index in 0..<50 {
+            // Every third purchase is another product, which the filter leaves out of every page.
+            if index % 3 == 2 { _ = try await fixture.buy("com.example.backyardbirds.feeder.copper") }
+            nectars.append(try await fixture.buy(nectar))
+        }
+        var seen: [String] = []
+        var revision: String?
+        var pages: [(count: Int, hasMore: Bool)] = []
+        repeat {
+            let query = [("sort", "DESCENDING"), ("productId", nectar)] + (revision.map { [("revision", $0)] } ?? [])
+            let page = try await fixture.call("GET", "/inApps/v2/history/\(nectars[0])", query: query)
+            #expect(page.status == 200)
+            let signed = page.json["signedTransactions"] as? [String] ?? []
+            seen += try signed.map { try ServerFixture.payload($0)["transactionId"] as? String ?? "" }
+            revision = page.json["revision"] as? String
+            pages.append((signed.count, page.json["hasMore"] as? Bool ?? false))
+        } while pages.last?.hasMore == true && pages.count < 5
+        #expect(pages.map(\.count) == [20, 20, 10])
+        #expect(pages.map(\.hasMore) == [true, true, false])
+        #expect(seen == nectars.reversed().map(String.init))
+    }
+
     @Test func historyFiltersAndSorts() async throws {
         let fixture = try ServerFixture()
         let food = try await fixture.buy(nectar)

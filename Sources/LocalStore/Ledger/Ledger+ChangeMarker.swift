@@ -1,3 +1,5 @@
+import Foundation
+
 extension Ledger {
     /// A summary of the account's rows that changes whenever one of its transactions is
     /// added, revoked or given a new expiration date (how many rows, the highest ID, how many
@@ -13,6 +15,18 @@ extension Ledger {
     /// ```
     public func changeMarker() async throws(LedgerError) -> ChangeMarker {
         try await read { store in try await store.changeMarker(account: self.account) }
+    }
+
+    /// The change marker and the store clock's offset (`storeTimeOffset()`) in one read: what
+    /// a server looks at before reusing a customer's rows it read before.
+    ///
+    /// ```swift
+    /// let (marker, offset) = try await ledger.changeMarkerAndStoreTimeOffset()
+    /// ```
+    public func changeMarkerAndStoreTimeOffset() async throws(LedgerError) -> (marker: ChangeMarker, storeTimeOffset: TimeInterval) {
+        try await read { store in
+            (try await store.changeMarker(account: self.account), try await self.storeTimeOffset(store))
+        }
     }
 
     /// Yields soon after another write of the account commits, where the engine can tell

@@ -39,7 +39,7 @@ extension Ledger {
         }
     }
 
-    private func storeTimeOffset(_ store: any LedgerStorageSession) async throws -> TimeInterval {
+    func storeTimeOffset(_ store: any LedgerStorageSession) async throws -> TimeInterval {
         try await store.storeState(account: account, key: Self.storeTimeOffsetKey)?.real ?? 0
     }
 }
