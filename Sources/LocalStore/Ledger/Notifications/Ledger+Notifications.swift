@@ -17,6 +17,10 @@ extension Ledger {
 
     /// Records what a subscription chain's lapse at store time says happened (see
     /// `NotificationKind.lapse`), once per period: `current` is the chain's transaction in force.
+    ///
+    /// ```swift
+    /// try await ledger.enqueueLapse(of: current, [("expired", NotificationKind("EXPIRED", "VOLUNTARY"))])
+    /// ```
     public func enqueueLapse(
         of current: LedgerTransaction, _ kinds: [(key: String, kind: NotificationKind)]
     ) async throws(LedgerError) {
@@ -58,11 +62,19 @@ extension Ledger {
 
     /// Every notification recorded from `start` up to `end` (milliseconds, store clock), in
     /// every account, oldest first, with its attempts.
+    ///
+    /// ```swift
+    /// let all = try await ledger.notificationHistory(from: 0, to: .max)
+    /// ```
     public func notificationHistory(from start: Int64, to end: Int64) async throws(LedgerError) -> [LedgerNotification] {
         try await read { store in try await store.notifications(createdFrom: start, to: end) }
     }
 
     /// The accounts that have transactions.
+    ///
+    /// ```swift
+    /// for account in try await ledger.accounts() { print(account) }
+    /// ```
     public func accounts() async throws(LedgerError) -> [CustomerAccount] {
         try await read { store in try await store.accountIDs() }.map(CustomerAccount.init(checked:))
     }

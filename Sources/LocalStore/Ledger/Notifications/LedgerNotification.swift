@@ -61,6 +61,10 @@ public struct LedgerNotification: Sendable, Hashable {
 }
 
 /// One POST of a notification to one URL and how it went (Apple's `sendAttemptResult`).
+///
+/// ```swift
+/// let attempt = NotificationAttempt(notificationID: 7, url: "https://example.com/hook", date: 0, result: "SUCCESS")
+/// ```
 public struct NotificationAttempt: Sendable, Hashable {
     public var notificationID: Int64
     public var url: String
