@@ -130,14 +130,16 @@ class Hook:
 
 
 class Storefront:
-    """The storefront binary on one ledger, in a private XDG_DATA_HOME."""
+    """The storefront binary on one ledger (a SQLite file, or a PostgreSQL store's URL), in a
+    private XDG_DATA_HOME."""
 
-    def __init__(self, binary, ledger, environment, catalog=None):
-        self.binary, self.ledger, self.environment = binary, ledger, environment
+    def __init__(self, binary, ledger, environment, catalog=None, store_url=None):
+        self.binary, self.environment = binary, environment
         self.catalog = ["--catalog", catalog] if catalog else []
+        self.location = ["--store", store_url] if store_url else ["--ledger", ledger]
 
     def run(self, *arguments):
-        done = subprocess.run([self.binary, *arguments, *self.catalog, "--ledger", self.ledger], env=self.environment,
+        done = subprocess.run([self.binary, *arguments, *self.catalog, *self.location], env=self.environment,
                               capture_output=True, text=True, timeout=60)
         check(done.returncode == 0, f"storefront {' '.join(arguments)} exits 0 ({done.stderr.strip()})")
         return json.loads(done.stdout) if "--json" in arguments else done.stdout
@@ -147,7 +149,7 @@ class Storefront:
 
     def serve(self, bundle_id, hook_url, *options):
         server = subprocess.Popen(
-            [self.binary, "serve", "--http", "0", "--bundle-id", bundle_id, *self.catalog, "--ledger", self.ledger,
+            [self.binary, "serve", "--http", "0", "--bundle-id", bundle_id, *self.catalog, *self.location,
              "--notify", hook_url, "--rate-limit", "1000/1s", *options],
             env=self.environment, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
         )

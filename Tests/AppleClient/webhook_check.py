@@ -2,7 +2,10 @@
 """Notifications V2 from `storefront serve --http` to a webhook, through a failing receiver
 and a server killed mid-delivery.
 
-Usage: webhook_check.py STOREFRONT_BINARY WORK_DIR
+Usage: webhook_check.py STOREFRONT_BINARY WORK_DIR [POSTGRES_STORE_URL]
+
+On a SQLite ledger in WORK_DIR, or on the PostgreSQL store the URL names (already migrated;
+its outbox read with psql).
 
 The catalog is BackyardBirds with Xcode's time rate 6 (a store day lasts a second), so Apple's
 retry schedule (1, 12, 24, 48, 72 hours) runs in seconds. Customers buy with the storefront
@@ -21,6 +24,7 @@ import json
 import os
 import signal
 import sqlite3
+import subprocess
 import sys
 import time
 
@@ -35,6 +39,7 @@ from appstoreserverlibrary.signed_data_verifier import SignedDataVerifier
 from apple_checks import BUNDLE_ID, FEEDER, ISSUER, KEY_ID, MONTHLY, NECTAR, scratch, Hook, Storefront, check, decode_notification, finish, raw_payload, stop_server, wait_until
 
 binary, work = sys.argv[1], sys.argv[2]
+store_url = sys.argv[3] if len(sys.argv) > 3 else None
 ledger, environment = scratch(work)
 
 # BackyardBirds, with a store day lasting a second.
@@ -44,7 +49,7 @@ catalog["settings"]["_timeRate"] = 6
 catalog_path = os.path.join(work, "BackyardBirds.storekit")
 with open(catalog_path, "w") as file:
     json.dump(catalog, file)
-store = Storefront(binary, ledger, environment, catalog_path)
+store = Storefront(binary, ledger, environment, catalog_path, store_url)
 
 private_key = ec.generate_private_key(ec.SECP256R1())
 public_path = os.path.join(work, "AuthKey.pub.pem")
@@ -53,11 +58,17 @@ with open(public_path, "wb") as file:
 store.run("serve", "api-keys", "add", ISSUER, KEY_ID, public_path)
 
 
-def outbox(condition="1"):
+def outbox(condition="TRUE"):
     """The outbox's rows: (id, notificationUUID, originalTransactionID, type, subtype, transactionID, done)."""
-    with sqlite3.connect(ledger) as db:
-        return db.execute(f"""SELECT id, notificationUUID, originalTransactionID, notificationType, subtype, transactionID,
-                                     nextAttemptAt IS NULL FROM notificationOutbox WHERE {condition} ORDER BY id""").fetchall()
+    query = f"""SELECT id, notificationUUID, originalTransactionID, notificationType, subtype, transactionID,
+                       nextAttemptAt IS NULL FROM notificationOutbox WHERE {condition} ORDER BY id"""
+    if not store_url:
+        with sqlite3.connect(ledger) as db:
+            return db.execute(query).fetchall()
+    lines = subprocess.run(["psql", store_url, "-At", "-F", "|", "-c", query], capture_output=True, text=True, check=True).stdout
+    rows = [line.split("|") for line in lines.splitlines() if line]
+    return [(int(id), uuid, int(original), kind, subtype or None, int(transaction), done == "t")
+            for id, uuid, original, kind, subtype, transaction, done in rows]
 
 
 def delivered():
