@@ -96,10 +96,13 @@ extension AppStoreServer {
         } catch {
             throw .invalidPaginationToken
         }
-        return .ok(NotificationHistoryResponse(
-            paginationToken: page.revision, hasMore: page.hasMore,
-            notificationHistory: page.items.map { NotificationHistoryItem(signedPayload: $0.signedPayload, sendAttempts: Self.attempts($0)) }
-        ))
+        var items: [NotificationHistoryItem] = []
+        for record in page.items {
+            // An outbox notification not sent yet is signed here, for the page alone.
+            let signed = if let unsent = record.unsent { try await signedNotification(unsent) } else { record.signedPayload }
+            items.append(NotificationHistoryItem(signedPayload: signed, sendAttempts: Self.attempts(record)))
+        }
+        return .ok(NotificationHistoryResponse(paginationToken: page.revision, hasMore: page.hasMore, notificationHistory: items))
     }
 
     /// The test notifications and the ledger's, signed from `start` up to `end`.
@@ -112,19 +115,14 @@ extension AppStoreServer {
         }
         var records = await notifications.records
         for notification in outbox {
-            let signed: String
-            if let stored = notification.signedPayload {
-                signed = stored
-            } else {
-                signed = try await signedNotification(notification)
-            }
             records.append(NotificationLog.Record(
                 sequence: notification.id, type: notification.notificationType, subtype: notification.subtype,
                 transactionID: notification.transactionID, signedDate: notification.createdAt,
-                signedPayload: signed,
+                signedPayload: notification.signedPayload ?? "",
                 attempts: notification.attempts.map { attempt in
                     NotificationLog.Attempt(date: attempt.date, result: SendAttemptResult(rawValue: attempt.result) ?? .other)
-                }
+                },
+                unsent: notification.signedPayload == nil ? notification : nil
             ))
         }
         return records

@@ -1,4 +1,5 @@
 import Foundation
+import LocalStore
 
 /// The test notifications the server sent, with each attempt to deliver it, and the
 /// consumption reports apps sent: what Get Test Notification Status reads, and Get
@@ -22,6 +23,8 @@ actor NotificationLog {
         let signedDate: Int64
         let signedPayload: String
         var attempts: [Attempt]
+        /// An outbox notification not sent yet: signed only when history shows it.
+        var unsent: LedgerNotification?
     }
 
     /// Test notifications are numbered after any outbox ID, so history's order has no ties.
@@ -44,7 +47,7 @@ actor NotificationLog {
         let index = records.count
         records.append(Record(
             sequence: Self.firstSequence + Int64(index), type: payload.notificationType, subtype: payload.subtype,
-            transactionID: transactionID, signedDate: payload.signedDate, signedPayload: signed, attempts: []
+            transactionID: transactionID, signedDate: payload.signedDate, signedPayload: signed, attempts: [], unsent: nil
         ))
         let token = payload.notificationUUID + "_" + String(payload.signedDate)
         testTokens[token] = index
