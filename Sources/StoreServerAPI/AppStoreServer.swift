@@ -62,8 +62,10 @@ public final class AppStoreServer: Sendable {
     let notificationDelivery: any NotificationDelivery
     let sweeps = SweepSchedule()
     let customers = CustomerCache()
-    let owners = OwnerCache()
-    let signatures = SignatureCache()
+    /// Transaction IDs' owners, as found: an ID never changes hands (a caller checks the
+    /// owner still has it).
+    let owners = BoundedCache<Int64, CustomerAccount>(capacity: 65_536)
+    let signatures = BoundedCache<SignedRow, String>(capacity: 100_000)
 
     /// - Parameter delivery: how notifications reach `notificationURLs` (an HTTP client).
     public init(settings: Settings, delivery: any NotificationDelivery) {
@@ -109,8 +111,8 @@ public final class AppStoreServer: Sendable {
     /// A transaction's JWS: the same for as long as the ledger row is (its `signedDate` is the
     /// payload's), so it is signed once.
     func signedTransaction(_ transaction: LedgerTransaction) throws(APIError) -> String {
-        let key = SignatureCache.Key(id: transaction.id, signedDate: transaction.signedDate.milliseconds)
-        if let jws = signatures.jws(for: key) { return jws }
+        let key = SignedRow(id: transaction.id, signedDate: transaction.signedDate.milliseconds)
+        if let jws = signatures.value(for: key) { return jws }
         let jws = try sign(TransactionPayload(transaction, app: settings.app, signedDate: transaction.signedDate))
         signatures.keep(jws, for: key)
         return jws

@@ -68,25 +68,6 @@ final class CustomerCache: Sendable {
     }
 }
 
-/// Transaction IDs' owners, as found: an ID is never reused, so an owner stays right for as
-/// long as the transaction is there (a caller checks that it still is).
-final class OwnerCache: Sendable {
-    /// How many IDs are kept; past it the cache starts again.
-    static let capacity = 65_536
-    private let owners = Mutex<[Int64: CustomerAccount]>([:])
-
-    func owner(of id: Int64) -> CustomerAccount? {
-        owners.withLock { $0[id] }
-    }
-
-    func keep(_ owner: CustomerAccount, of id: Int64) {
-        owners.withLock { owners in
-            if owners.count >= Self.capacity { owners.removeAll() }
-            owners[id] = owner
-        }
-    }
-}
-
 extension AppStoreServer {
     /// The customer whose transaction `text` names: 400 when it is not a transaction ID,
     /// 404 when no customer has it. An owner found before is asked first (a transaction never
@@ -94,7 +75,7 @@ extension AppStoreServer {
     /// across accounts.
     func customer(ofTransaction text: String) async throws(APIError) -> Customer {
         guard let id = Self.transactionID(text) else { throw .invalidTransactionID }
-        if let known = owners.owner(of: id) {
+        if let known = owners.value(for: id) {
             let customer = try await customer(known)
             if customer.transactions.contains(where: { $0.id == id }) { return customer }
         }
@@ -105,7 +86,7 @@ extension AppStoreServer {
             throw .generalInternalRetryable
         }
         guard let owner else { throw .transactionIDNotFound }
-        owners.keep(owner, of: id)
+        owners.keep(owner, for: id)
         return try await customer(owner)
     }
 
