@@ -23,12 +23,16 @@ build: deps
 run: build
 	$(BIN) run --latency 300ms-800ms
 
+# The ledger tests on PostgreSQL start one throwaway cluster per test process (Tests/Support/
+# PostgresCluster.swift) and stop it as the process exits; the trap stops any left by a test
+# process that crashed.
 test: deps
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	trap '.ci/postgres-cluster reap' EXIT; $(SWIFT) test --skip-build
 
 # The benchmarks on the release build (see BENCHMARKS.md): prints the table, writes bench/results.json;
-# then serve --ssh's figures (Tests/Load/ssh_bench.py, python3 + asyncssh) and serve --http's (Tests/Load/http_load.py, wrk), added to the same file.
+# then serve --ssh's figures (Tests/Load/ssh_bench.py, python3 + asyncssh) and serve --http's (Tests/Load/http_load.py, wrk;
+# Tests/Load/notify_bench.py, ledger change → webhook), added to the same file.
 # QUICK=1 takes fewer repetitions (under a minute once built).
 bench: deps
 	@.ci/install-deps --bench
@@ -41,6 +45,7 @@ bench: deps
 	@if python3 -c "import jwt, cryptography" 2>/dev/null; then \
 		python3 Tests/Load/http_load.py .build/release/storefront --transactions 1000 --connections 16 --seconds $(if $(QUICK),3,10); \
 	else echo "serve --http, Get Transaction History: skipped (pip install app-store-server-library)"; fi
+	python3 Tests/Load/notify_bench.py .build/release/storefront --changes $(if $(QUICK),30,100)
 
 # serve --ssh under load (python3 + asyncssh from PyPI: pip install asyncssh): 100 customers at
 # once each open the tip jar, move 50 times and buy once; exactly 100 transactions, no child left,

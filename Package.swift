@@ -26,6 +26,7 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ],
     targets: [
         // Pure parsing of Xcode .storekit configuration files.
@@ -40,6 +41,15 @@ let package = Package(
                 "StorefrontModel",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
+        // The ledger's PostgreSQL engine: postgres-nio stays here, out of the embedded build.
+        .target(
+            name: "PostgresStore",
+            dependencies: [
+                "LocalStore",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // Pure terminal UI: buffers, widgets, the app. No ncurses, no I/O.
@@ -101,7 +111,7 @@ let package = Package(
         .target(
             name: "StorefrontCommandLine",
             dependencies: [
-                "StoreCatalog", "StorefrontModel", "LocalStore", "TerminalUI",
+                "StoreCatalog", "StorefrontModel", "LocalStore", "PostgresStore", "TerminalUI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -110,7 +120,7 @@ let package = Package(
         .executableTarget(
             name: "storefront",
             dependencies: [
-                "StoreCatalog", "StorefrontModel", "LocalStore", "TerminalUI", "CatalogLayouts", "CursesBackend",
+                "StoreCatalog", "StorefrontModel", "LocalStore", "PostgresStore", "TerminalUI", "CatalogLayouts", "CursesBackend",
                 "StorefrontCommandLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -129,7 +139,7 @@ let package = Package(
         .executableTarget(
             name: "storefront-bench",
             dependencies: [
-                "StoreCatalog", "StorefrontModel", "LocalStore", "TerminalUI", "CatalogLayouts", "CursesBackend",
+                "StoreCatalog", "StorefrontModel", "LocalStore", "PostgresStore", "TerminalUI", "CatalogLayouts", "CursesBackend",
                 // The bare ES256 verify rate, the ceiling for ledger verifications.
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
@@ -147,7 +157,7 @@ let package = Package(
         .testTarget(
             name: "LocalStoreTests",
             dependencies: [
-                "LocalStore", "StorefrontModel", "StoreCatalog", "StorefrontTestSupport",
+                "LocalStore", "PostgresStore", "StorefrontModel", "StoreCatalog", "StorefrontTestSupport",
                 // Tests edit the ledger file directly, as a user with sqlite3 would.
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]

@@ -59,8 +59,13 @@ public final class AppStoreServer: Sendable {
     let gate: TokenGate
     let limiter: RateLimiter
     let notifications: NotificationLog
+    let notificationDelivery: any NotificationDelivery
+    let sweeps = SweepSchedule()
     let customers = CustomerCache()
-    let signatures = SignatureCache()
+    /// Transaction IDs' owners, as found: an ID never changes hands (a caller checks the
+    /// owner still has it).
+    let owners = BoundedCache<Int64, CustomerAccount>(capacity: 65_536)
+    let signatures = BoundedCache<SignedRow, String>(capacity: 100_000)
 
     /// - Parameter delivery: how notifications reach `notificationURLs` (an HTTP client).
     public init(settings: Settings, delivery: any NotificationDelivery) {
@@ -68,6 +73,7 @@ public final class AppStoreServer: Sendable {
         gate = TokenGate(keys: settings.keys, bundleID: settings.app.bundleID)
         limiter = RateLimiter(limit: settings.rateLimit)
         notifications = NotificationLog(delivery: delivery, urls: settings.notificationURLs)
+        notificationDelivery = delivery
     }
 
     /// The response to `request`: 401 with no body for a token that does not pass, 429 past
@@ -105,8 +111,8 @@ public final class AppStoreServer: Sendable {
     /// A transaction's JWS: the same for as long as the ledger row is (its `signedDate` is the
     /// payload's), so it is signed once.
     func signedTransaction(_ transaction: LedgerTransaction) throws(APIError) -> String {
-        let key = SignatureCache.Key(id: transaction.id, signedDate: transaction.signedDate.milliseconds)
-        if let jws = signatures.jws(for: key) { return jws }
+        let key = SignedRow(id: transaction.id, signedDate: transaction.signedDate.milliseconds)
+        if let jws = signatures.value(for: key) { return jws }
         let jws = try sign(TransactionPayload(transaction, app: settings.app, signedDate: transaction.signedDate))
         signatures.keep(jws, for: key)
         return jws

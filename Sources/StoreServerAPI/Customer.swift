@@ -10,8 +10,17 @@ struct Customer: Sendable {
     let store: LocalStore
     /// The customer's verified transactions, renewals that fell due included, oldest first.
     let transactions: [LedgerTransaction]
+    /// The same, in transaction history's order (signed date, then ID), sorted once per load.
+    let historyOrder: [LedgerTransaction]
     /// Store time now.
     var now: Date
+
+    init(store: LocalStore, transactions: [LedgerTransaction], now: Date) {
+        self.store = store
+        self.transactions = transactions
+        historyOrder = transactions.sorted { ($0.signedDate.milliseconds, $0.id) < ($1.signedDate.milliseconds, $1.id) }
+        self.now = now
+    }
 }
 
 /// The customers read lately, each with the ledger's change marker as it stood and the
@@ -35,8 +44,9 @@ final class CustomerCache: Sendable {
         let marker: Ledger.ChangeMarker
         let now: Date
         do {
-            marker = try await scoped.changeMarker()
-            now = Date().addingTimeInterval(try await scoped.storeTimeOffset())
+            let (current, offset) = try await scoped.changeMarkerAndStoreTimeOffset()
+            marker = current
+            now = Date().addingTimeInterval(offset)
         } catch {
             throw .generalInternalRetryable
         }
@@ -60,9 +70,15 @@ final class CustomerCache: Sendable {
 
 extension AppStoreServer {
     /// The customer whose transaction `text` names: 400 when it is not a transaction ID,
-    /// 404 when no customer has it.
+    /// 404 when no customer has it. An owner found before is asked first (a transaction never
+    /// changes hands): its rows, when they still hold the transaction, answer without a look
+    /// across accounts.
     func customer(ofTransaction text: String) async throws(APIError) -> Customer {
         guard let id = Self.transactionID(text) else { throw .invalidTransactionID }
+        if let known = owners.value(for: id) {
+            let customer = try await customer(known)
+            if customer.transactions.contains(where: { $0.id == id }) { return customer }
+        }
         let owner: CustomerAccount?
         do {
             owner = try await settings.ledger.owner(ofTransaction: id)
@@ -70,6 +86,7 @@ extension AppStoreServer {
             throw .generalInternalRetryable
         }
         guard let owner else { throw .transactionIDNotFound }
+        owners.keep(owner, for: id)
         return try await customer(owner)
     }
 

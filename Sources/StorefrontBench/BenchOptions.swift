@@ -54,6 +54,8 @@ struct BenchOptions {
     var catalogRuns: Int { quick ? 3 : 11 }
     var purchases: Int { quick ? 300 : 2_000 }
     var purchaseRuns: Int { quick ? 1 : 3 }
+    /// Purchases whose way through the change feed is timed.
+    var feedPurchases: Int { quick ? 50 : 300 }
     var verificationRuns: Int { quick ? 1 : 5 }
     var ceilingSignatures: Int { quick ? 1_000 : 10_000 }
     /// Also measure the memory of the catalog alone (another 100,000-product load).

@@ -15,6 +15,11 @@ struct BenchResults {
     var startup100kMs = 0.0
     var catalog10kMs = 0.0
     var purchasesPerSecond = 0.0
+    /// By engine ("sqlite", "postgres"), then by how many buyers at once.
+    var purchasesPerSecondByBuyers: [String: [Int: Double]] = [:]
+    /// Figure 5c: commit in one store to arrival in another's updates, on PostgreSQL.
+    var changeFeedP50 = 0.0
+    var changeFeedP99 = 0.0
     var verificationsPerSecond = 0.0
     var rssMB100k = 0.0
     var rssAnonMB = 0.0
@@ -44,6 +49,12 @@ struct BenchResults {
             "\"startup_100k_ms\":\(number(startup100kMs))",
             "\"catalog_10k_ms\":\(number(catalog10kMs))",
             "\"purchases_per_s\":\(number(purchasesPerSecond))",
+            "\"purchases_per_s_by_buyers\":{" + ["sqlite", "postgres"].map { engine in
+                let rates = purchasesPerSecondByBuyers[engine] ?? [:]
+                return "\"\(engine)\":{" + rates.keys.sorted().map { "\"\($0)\":\(number(rates[$0] ?? 0))" }
+                    .joined(separator: ",") + "}"
+            }.joined(separator: ",") + "}",
+            "\"change_feed_ms\":{\"p50\":\(number(changeFeedP50)),\"p99\":\(number(changeFeedP99))}",
             "\"verifications_per_s\":\(number(verificationsPerSecond))",
             "\"rss_mb_100k\":\(number(rssMB100k))",
             "\"rss_anon_mb\":\(number(rssAnonMB))",

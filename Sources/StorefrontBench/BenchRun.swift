@@ -37,7 +37,7 @@ struct BenchRun {
 
     /// Parts of the run, for `--only`.
     enum Section: String, CaseIterable {
-        case frames, terminal, processes, ledger, peers
+        case frames, terminal, processes, ledger, engines, peers
     }
 
     /// The load average when the run started.
@@ -52,6 +52,7 @@ struct BenchRun {
         if wanted(.terminal) { try await terminal(catalogs) }
         if wanted(.processes) { try processes(catalogs) }
         if wanted(.ledger) { try await ledger(catalogs.folder) }
+        if wanted(.engines) { try await engines(catalogs) }
         if wanted(.peers) { try peers(catalogs.folder) }
     }
 
@@ -212,6 +213,34 @@ struct BenchRun {
         let single = try await signatureCeiling(count: options.ceilingSignatures, tasks: 1)
         let parallel = try await signatureCeiling(count: options.ceilingSignatures, tasks: cores)
         report.add("  bare ES256 verify, 1 task / \(cores) tasks", single, unit: "/ \(Report.format(parallel)) /s")
+    }
+
+    // MARK: Figure 5b
+
+    private mutating func engines(_ catalogs: GeneratedCatalogs) async throws {
+        let folder = catalogs.folder
+        let bench = EngineBench(folder: folder)
+        let cluster = folder.appendingPathComponent("postgres").path
+        try ChildProcess.run(".ci/postgres-cluster", ["start", cluster], outputPath: "/dev/null")
+        defer { try? ChildProcess.run(".ci/postgres-cluster", ["stop", cluster], outputPath: "/dev/null") }
+        for buyers in EngineBench.buyerCounts {
+            progress("durable purchases, \(buyers) buyers at once (\(options.purchases) on each engine)")
+            let sqlite = try await bench.sqlite(buyers: buyers, purchases: options.purchases)
+            let postgres = try await bench.postgres(cluster: cluster, buyers: buyers, purchases: options.purchases)
+            results.purchasesPerSecondByBuyers["sqlite", default: [:]][buyers] = sqlite
+            results.purchasesPerSecondByBuyers["postgres", default: [:]][buyers] = postgres
+            report.add("purchases_per_s, \(buyers) buyers, sqlite", sqlite, unit: "/s")
+            let target = buyers == 16 ? ">= 1000" : ""
+            report.add("  postgres", postgres, unit: "/s", target: target, met: buyers == 16 ? postgres >= 1_000 : nil)
+        }
+        // Figure 5c.
+        progress("change feed: \(options.feedPurchases) purchases, each awaited in another store's updates")
+        let feed = try await ChangeFeedBench(folder: folder, catalog: try catalogs.catalog(productCount: 400))
+            .latencies(cluster: cluster, purchases: options.feedPurchases)
+        results.changeFeedP50 = feed.median
+        results.changeFeedP99 = feed.percentile(0.99)
+        report.add("change_feed_ms p50 (postgres)", feed.median, unit: "ms")
+        report.add("  p99", feed.percentile(0.99), unit: "ms", target: "< 100", met: feed.percentile(0.99) < 100)
     }
 
     // MARK: Issue 17's side-by-side table

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LocalStore
+import PostgresStore
 import StoreCatalog
 import StorefrontModel
 
@@ -12,7 +13,7 @@ import StorefrontModel
 /// struct Buy: AsyncParsableCommand {
 ///     @OptionGroup var storeOptions: StoreOptions
 ///     func run() async throws {
-///         let store = try storeOptions.makeStore()
+///         let store = try await storeOptions.makeStore()
 ///         print(try await store.products(for: ["tip.small"]).map(\.displayPrice))
 ///     }
 /// }
@@ -34,6 +35,12 @@ package struct StoreOptions: ParsableArguments {
         valueName: "path"
     ))
     package var storeKey: String?
+
+    @Option(help: ArgumentHelp(
+        "A PostgreSQL store shared by many storefronts, postgres://user@host:port/database (a unix socket: ?host=/socket/dir); default $STOREFRONT_STORE, else the ledger file. Its key: --store-key, else the ledger folder's.",
+        valueName: "url"
+    ))
+    package var store: Parsed<PostgresAddress>?
 
     @Option(help: ArgumentHelp(
         "The customer account whose purchases, requests and store time to use (default: local).",
@@ -78,8 +85,12 @@ package struct StoreOptions: ParsableArguments {
         if inMemory, ledger != nil {
             throw ValidationError("--ledger and --in-memory cannot be used together.")
         }
+        if store != nil, inMemory || ledger != nil {
+            throw ValidationError("--store cannot be used with --ledger or --in-memory: it names the database itself.")
+        }
         // Read as the command line was parsed; a bad one is refused here, before anything opens.
         _ = try account?.get()
+        _ = try store?.get()
         _ = try latency?.get()
         for failure in failures { _ = try failure.get() }
         _ = try storefront?.get()
@@ -91,14 +102,9 @@ package struct StoreOptions: ParsableArguments {
 
     /// Loads the catalog, opens the ledger and applies the options over the catalog's
     /// settings. Throws a `CommandFailure` with the sysexits code when it cannot.
-    package func makeStore(clock: StoreClock = .live) throws -> LocalStore {
+    package func makeStore(clock: StoreClock = .live) async throws -> LocalStore {
         let catalog = try catalogOption.load()
-        let opened: Ledger
-        do {
-            opened = try Ledger(location: ledgerLocation(of: catalog), storeKey: storeKey.map { URL(fileURLWithPath: $0) })
-        } catch {
-            throw CommandFailure(error.description, exitCode: ExitCode(error.exitCode))
-        }
+        let opened = try await openLedger(catalog: catalog)
         var controls = StoreControls(settings: catalog.settings)
         if let latency { controls.latency = try latency.get() }
         for failure in failures {
@@ -131,11 +137,27 @@ package struct StoreOptions: ParsableArguments {
         return files.signingKey
     }
 
-    /// Where the ledger is: `--in-memory`, `--ledger`, else the catalog's default.
+    /// Where the ledger file is: `--in-memory`, `--ledger`, else the catalog's default.
     package func ledgerLocation(of catalog: Catalog) -> LedgerLocation {
         if inMemory { return .inMemory }
         if let ledger { return .path(URL(fileURLWithPath: ledger)) }
         return .default(catalogIdentifier: catalog.identifier ?? catalogName)
+    }
+
+    /// The ledger `--store` (or `STOREFRONT_STORE`, unless `--ledger` or `--in-memory` chose
+    /// a file) or the ledger file names, signed with `--store-key`'s keys when given.
+    private func openLedger(catalog: Catalog) async throws -> Ledger {
+        let location = ledgerLocation(of: catalog)
+        let keyFile = storeKey.map { URL(fileURLWithPath: $0) }
+        if case .default = location,
+           let address = try store?.get() ?? PostgresAddress.fromEnvironment(ProcessInfo.processInfo.environment) {
+            return try await address.openLedger(keyBeside: location, storeKey: keyFile)
+        }
+        do {
+            return try Ledger(location: location, storeKey: keyFile)
+        } catch {
+            throw CommandFailure(error.description, exitCode: ExitCode(error.exitCode))
+        }
     }
 
     /// The codes of `--offer-codes FILE`; a file that cannot be read or has a bad line

@@ -89,4 +89,7 @@ public enum StoreUpdate: Hashable, Sendable {
     case transactionsRemoved
     /// The customer's storefront changed; prices must be loaded again.
     case storefrontChanged(StorefrontInfo)
+    /// The store stopped answering (`false`: a shared store's server went away) or answers
+    /// again (`true`); the backend keeps trying meanwhile.
+    case storeReachabilityChanged(isReachable: Bool)
 }

@@ -153,6 +153,12 @@ public actor Storefront {
             if state.awaitingApproval.remove(productID) != nil { emit(.purchaseStateChanged) }
         case .storefrontChanged(let storefront):
             await changeStorefront(to: storefront)
+        case .storeReachabilityChanged(let isReachable):
+            guard state.isStoreUnreachable == isReachable else { return }
+            state.isStoreUnreachable = !isReachable
+            emit(.reachabilityChanged)
+            // What changed while it was away is read again.
+            if isReachable { _ = try? await refreshEntitlements() }
         }
     }
 }

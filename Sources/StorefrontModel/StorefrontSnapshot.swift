@@ -29,6 +29,8 @@ public struct StorefrontSnapshot: Sendable {
     /// started: a product that stops waiting was approved when its count went up, and
     /// declined otherwise.
     public internal(set) var askToBuyApprovals: [Product.ID: Int] = [:]
+    /// Whether the store stopped answering and the backend is trying again.
+    public internal(set) var isStoreUnreachable = false
     /// A purchase error for the front to show, until dismissed.
     public internal(set) var alert: StorefrontAlert?
     /// What the customer owns.
@@ -138,4 +140,6 @@ public enum StorefrontEvent: Hashable, Sendable {
     case storefrontChanged
     /// Products and entitlements have both loaded, for the first time.
     case openForBusiness
+    /// The store stopped answering, or answers again (`isStoreUnreachable`).
+    case reachabilityChanged
 }

@@ -110,7 +110,7 @@ extension ServeCommand {
     /// Serves the App Store Server API until SIGTERM or SIGINT.
     func runHTTP() async throws {
         guard let address = try http.http?.get(), let bundleID = http.bundleID else { return }
-        let store = try storeOptions.makeStore()
+        let store = try await storeOptions.makeStore()
         let settings: AppStoreServer.Settings
         do {
             settings = AppStoreServer.Settings(

@@ -31,7 +31,7 @@ struct AdvanceCommand: AsyncParsableCommand {
 
     func run() async throws {
         let step = try amount.get()
-        let store = try storeOptions.makeStore()
+        let store = try await storeOptions.makeStore()
         try await StoreCommandSupport.run("cannot advance store time") {
             let before = try await store.entries().map(\.id)
             let now = try await store.advanceStoreTime(by: step)

@@ -23,7 +23,7 @@ struct ApproveCommand: AsyncParsableCommand {
     @OptionGroup var storeOptions: StoreOptions
 
     func run() async throws {
-        let store = try storeOptions.makeStore()
+        let store = try await storeOptions.makeStore()
         try await StoreCommandSupport.run("cannot approve request \(requestID)") {
             let entry = try await store.approveAskToBuy(requestID: requestID)
             let result = await store.verificationResult(of: entry)
@@ -51,7 +51,7 @@ struct DeclineCommand: AsyncParsableCommand {
     @OptionGroup var storeOptions: StoreOptions
 
     func run() async throws {
-        let store = try storeOptions.makeStore()
+        let store = try await storeOptions.makeStore()
         try await StoreCommandSupport.run("cannot decline request \(requestID)") {
             let request = try await store.declineAskToBuy(requestID: requestID)
             StoreCommandSupport.print(json

@@ -38,7 +38,7 @@ struct BuyCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let store = try storeOptions.makeStore()
+        let store = try await storeOptions.makeStore()
         guard let product = store.catalog.product(id: productID) else {
             throw CommandFailure("unknown product \"\(productID)\": not in catalog \(storeOptions.catalogOption.catalog)", exitCode: .dataError)
         }

@@ -39,7 +39,7 @@ struct DemoStage: Sendable {
             arguments += ["--locale", locale.text]
         }
         let storeOptions = try StoreOptions.parse(arguments)
-        let store = try storeOptions.makeStore(clock: StoreClock(clock, startingAt: HeadlessApp.defaultEpoch))
+        let store = try await storeOptions.makeStore(clock: StoreClock(clock, startingAt: HeadlessApp.defaultEpoch))
         let catalog = store.catalog.catalog
         let locale = setup.locale?.text
         return TapeStage(

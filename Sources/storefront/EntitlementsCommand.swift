@@ -28,7 +28,7 @@ struct EntitlementsCommand: AsyncParsableCommand {
     @OptionGroup var layoutOption: LayoutOption
 
     func run() async throws {
-        let store = try storeOptions.makeStore()
+        let store = try await storeOptions.makeStore()
         let layout = try layoutOption.loadLayout(
             catalog: store.catalog.catalog, catalogArgument: storeOptions.catalogOption.catalog, locale: storeOptions.locale
         )

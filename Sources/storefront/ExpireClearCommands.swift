@@ -17,7 +17,7 @@ struct ExpireCommand: AsyncParsableCommand {
     @OptionGroup var storeOptions: StoreOptions
 
     func run() async throws {
-        let store = try storeOptions.makeStore()
+        let store = try await storeOptions.makeStore()
         try await StoreCommandSupport.run("cannot expire \(productID)") {
             try await store.expireSubscription(productID: productID)
             StoreCommandSupport.print("Expired \(productID); it will not renew.")
@@ -36,7 +36,7 @@ struct ClearCommand: AsyncParsableCommand {
     @OptionGroup var storeOptions: StoreOptions
 
     func run() async throws {
-        let store = try storeOptions.makeStore()
+        let store = try await storeOptions.makeStore()
         try await StoreCommandSupport.run("cannot clear the ledger") {
             try await store.clearTransactions()
             StoreCommandSupport.print("Cleared every transaction.")

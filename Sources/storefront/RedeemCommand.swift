@@ -27,7 +27,7 @@ struct RedeemCommand: AsyncParsableCommand {
     @OptionGroup var storeOptions: StoreOptions
 
     func run() async throws {
-        let store = try storeOptions.makeStore()
+        let store = try await storeOptions.makeStore()
         try await StoreCommandSupport.run("offer code \(code.uppercased()) not redeemed") {
             let result = try await store.redeem(offerCode: code)
             let transaction = result.unsafePayloadValue

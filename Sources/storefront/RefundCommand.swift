@@ -5,6 +5,7 @@ import StorefrontCommandLine
 import StorefrontModel
 
 /// `storefront refund TRANSACTION_ID`: refunds a transaction; it stops entitling at once.
+/// With `--request`, the customer only asks for it (CONSUMPTION_REQUEST to the app's server).
 struct RefundCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "refund",
@@ -18,14 +19,26 @@ struct RefundCommand: AsyncParsableCommand {
     @Flag(help: "Refund for an issue in the app (revocation reason developerIssue).")
     var developerIssue = false
 
+    @Flag(help: ArgumentHelp(
+        "Ask for the refund as the customer would, without granting it: serve --http's --notify URLs get CONSUMPTION_REQUEST; refund again without --request to grant it."
+    ))
+    var request = false
+
     @Flag(help: "Print the refunded transaction as JSON.")
     var json = false
 
     @OptionGroup var storeOptions: StoreOptions
 
     func run() async throws {
-        let store = try storeOptions.makeStore()
+        let store = try await storeOptions.makeStore()
         try await StoreCommandSupport.run("cannot refund transaction \(transactionID)") {
+            if request {
+                let entry = try await store.ledger.requestRefund(id: transactionID)
+                let result = await store.verificationResult(of: entry)
+                return StoreCommandSupport.print(json
+                    ? StoreJSON.transaction(result, entry: entry, finished: entry.isFinished).compactJSON
+                    : "Asked for a refund of transaction \(entry.id) (\(entry.transaction.productID))")
+            }
             let entry = try await store.refund(transactionID: transactionID, reason: developerIssue ? .developerIssue : .other)
             let result = await store.verificationResult(of: entry)
             StoreCommandSupport.print(json

@@ -24,7 +24,7 @@ struct RequestsCommand: AsyncParsableCommand {
     @OptionGroup var storeOptions: StoreOptions
 
     func run() async throws {
-        let store = try storeOptions.makeStore()
+        let store = try await storeOptions.makeStore()
         try await StoreCommandSupport.run("cannot list Ask to Buy requests") {
             let requests = try await store.ledger.askToBuyRequests()
             let name = { (id: String) in store.catalog.product(id: id)?.displayName ?? id }

@@ -23,7 +23,7 @@ struct RestoreCommand: AsyncParsableCommand {
     @OptionGroup var storeOptions: StoreOptions
 
     func run() async throws {
-        let store = try storeOptions.makeStore()
+        let store = try await storeOptions.makeStore()
         try await StoreCommandSupport.run("cannot restore purchases") {
             try await store.sync()
             let unfinished = try await store.ledger.unfinishedTransactions()

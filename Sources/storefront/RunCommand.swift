@@ -35,7 +35,7 @@ struct RunCommand: AsyncParsableCommand {
         // The screen is the terminal: a log line on stderr would land in the middle of it.
         // What the log would say (a failed load, say) is on screen as a warning row.
         LoggingSystem.bootstrap { _ in SwiftLogNoOpLogHandler() }
-        let store = try storeOptions.makeStore()
+        let store = try await storeOptions.makeStore()
         let catalog = store.catalog.catalog
         let layout = try screenOptions.loadLayout(catalog: catalog, catalogArgument: storeOptions.catalogOption.catalog, locale: storeOptions.locale)
         let options = screenOptions.appOptions(store: store, locale: storeOptions.locale, timeZone: .current)
@@ -109,7 +109,7 @@ struct ScreenOptions: ParsableArguments {
     /// Who the storefront runs as, for Sign In: the customer account (this machine's one
     /// customer unless `--account` named another), and the ledger that holds their purchases.
     static func account(of store: LocalStore, in language: InterfaceLanguage) -> String {
-        let ledger = store.ledger.files?.database.path
+        let ledger = store.ledger.databaseName
         switch (store.account == .local, ledger) {
         case (true, nil): return language.text("the local customer, with a ledger in memory")
         case (true, let ledger?): return language.text("the local customer, with the ledger %@", ledger)

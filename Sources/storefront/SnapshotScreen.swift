@@ -16,9 +16,9 @@ enum SnapshotScreen {
         storeOptions: StoreOptions, screenOptions: ScreenOptions, size: TerminalSize, keys: KeyScript, after pause: Duration? = nil
     ) async throws -> Buffer {
         var options = storeOptions
-        if options.ledger == nil { options.inMemory = true }
+        if options.ledger == nil, options.store == nil { options.inMemory = true }
         let clock = VirtualClock()
-        let store = try options.makeStore(clock: StoreClock(clock, startingAt: HeadlessApp.defaultEpoch))
+        let store = try await options.makeStore(clock: StoreClock(clock, startingAt: HeadlessApp.defaultEpoch))
         let catalog = store.catalog.catalog
         let layout = try screenOptions.loadLayout(catalog: catalog, catalogArgument: options.catalogOption.catalog, locale: options.locale)
         let appOptions = screenOptions.appOptions(store: store, locale: options.locale, timeZone: TimeZone(identifier: "UTC") ?? .current)

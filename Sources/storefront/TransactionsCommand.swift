@@ -25,7 +25,7 @@ struct TransactionsCommand: AsyncParsableCommand {
     @OptionGroup var storeOptions: StoreOptions
 
     func run() async throws {
-        let store = try storeOptions.makeStore()
+        let store = try await storeOptions.makeStore()
         try await StoreCommandSupport.run("cannot list transactions") {
             let entries = try await store.entries()
             var results: [(LedgerEntry, VerificationResult<Transaction>)] = []

@@ -15,10 +15,7 @@ import os
 import sqlite3
 import subprocess
 import sys
-import threading
 import time
-import base64
-from http.server import BaseHTTPRequestHandler, HTTPServer
 
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import ec
@@ -30,69 +27,25 @@ from appstoreserverlibrary.models.Environment import Environment
 from appstoreserverlibrary.models.JWSRenewalInfoDecodedPayload import JWSRenewalInfoDecodedPayload
 from appstoreserverlibrary.models.JWSTransactionDecodedPayload import JWSTransactionDecodedPayload
 from appstoreserverlibrary.models.NotificationHistoryRequest import NotificationHistoryRequest
+from appstoreserverlibrary.models.NotificationTypeV2 import NotificationTypeV2
 from appstoreserverlibrary.models.OrderLookupStatus import OrderLookupStatus
 from appstoreserverlibrary.models.ResponseBodyV2DecodedPayload import ResponseBodyV2DecodedPayload
 from appstoreserverlibrary.models.Status import Status
 from appstoreserverlibrary.models.TransactionHistoryRequest import ProductType, TransactionHistoryRequest
 from appstoreserverlibrary.signed_data_verifier import SignedDataVerifier, VerificationException
 
-BUNDLE_ID = "com.example.backyardbirds"
-ISSUER, KEY_ID = "5a1e7c3b-0f4d-4c55-9b8e-2d6f7a8b9c0d", "STOREFRONT1"
-NECTAR = "com.example.backyardbirds.food.nectar"
-FEEDER = "com.example.backyardbirds.feeder.copper"
-MONTHLY = "com.example.backyardbirds.pass.sanctuary.monthly"
+from apple_checks import BUNDLE_ID, FEEDER, ISSUER, KEY_ID, MONTHLY, NECTAR, scratch, Hook, Storefront, check, decode_notification, enums_map, finish, known_fields, stop_server, wait_until
 
 binary, work = sys.argv[1], sys.argv[2]
-ledger = os.path.join(work, "ledger.sqlite")
-environment = dict(os.environ, XDG_DATA_HOME=os.path.join(work, "data"), NO_COLOR="1")
-passed = 0
-
-
-def check(condition, what):
-    global passed
-    if not condition:
-        print(f"FAILED: {what}")
-        print("0 passed, 1 failed" if passed == 0 else f"{passed} passed, 1 failed")
-        sys.exit(1)
-    passed += 1
-    print(f"ok: {what}")
-
-
-def storefront(*arguments):
-    done = subprocess.run([binary, *arguments, "--ledger", ledger], env=environment, capture_output=True, text=True, timeout=60)
-    check(done.returncode == 0, f"storefront {' '.join(arguments)} exits 0 ({done.stderr.strip()})")
-    return json.loads(done.stdout) if "--json" in arguments else done.stdout
-
-
-def buy(product, account):
-    return storefront("buy", product, "--account", account, "--json")["transaction"]["id"]
-
-
-def raw_payload(jws):
-    segment = jws.split(".")[1]
-    return json.loads(base64.urlsafe_b64decode(segment + "=" * (-len(segment) % 4)))
-
-
-def known_fields(jws, model):
-    """Every key of the signed payload is a field of Apple's model, and every enum maps."""
-    payload = raw_payload(jws)
-    unknown = [key for key in payload if not hasattr(model, key) or key.startswith("raw")]
-    check(not unknown, f"{model.__name__}: every key is Apple's ({sorted(payload)})")
-    return payload
-
-
-def enums_map(decoded, model_name):
-    for name in dir(decoded):
-        if name.startswith("raw") and len(name) > 3:
-            field = name[3].lower() + name[4:]
-            raw = getattr(decoded, name)
-            if raw is not None:
-                check(getattr(decoded, field) is not None, f"{model_name}.{field} = {raw!r} is one of Apple's values")
+ledger, environment = scratch(work)
+store = Storefront(binary, ledger, environment)
+storefront, buy = store.run, store.buy
 
 
 # The customers' purchases, made as a user would.
 alice = [buy(NECTAR, "alice"), buy(FEEDER, "alice"), buy(MONTHLY, "alice")]
 bob = [buy(NECTAR, "bob")]
+storefront("refund", str(alice[1]), "--account", "alice", "--request")
 storefront("refund", str(alice[1]), "--account", "alice")
 with sqlite3.connect(ledger) as db:
     order = db.execute("SELECT purchaseAttemptID FROM transactions WHERE id = ?", (alice[0],)).fetchone()[0]
@@ -105,43 +58,11 @@ with open(public_path, "wb") as file:
     file.write(private_key.public_key().public_bytes(serialization.Encoding.PEM, serialization.PublicFormat.SubjectPublicKeyInfo))
 subprocess.run([binary, "serve", "api-keys", "add", ISSUER, KEY_ID, public_path], env=environment, check=True, capture_output=True)
 
-# A webhook receiver: every POST body, in order.
-received = []
-
-
-class Receiver(BaseHTTPRequestHandler):
-    def do_POST(self):
-        received.append(json.loads(self.rfile.read(int(self.headers["Content-Length"]))))
-        self.send_response(200)
-        self.end_headers()
-
-    def log_message(self, *arguments):
-        pass
-
-
-hook = HTTPServer(("127.0.0.1", 0), Receiver)
-threading.Thread(target=hook.serve_forever, daemon=True).start()
-
+hook = Hook()
 
 
 def start_server(*options):
-    server = subprocess.Popen(
-        [binary, "serve", "--http", "0", "--bundle-id", BUNDLE_ID, "--ledger", ledger,
-         "--notify", f"http://127.0.0.1:{hook.server_port}/hook", "--rate-limit", "1000/1s", *options],
-        env=environment, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-    )
-    line = server.stdout.readline()
-    check("http://127.0.0.1:" in line, f"the server says where it listens: {line.strip()}")
-    return server, line.strip().rsplit(" ", 1)[-1]
-
-
-def stop_server(server):
-    server.terminate()
-    try:
-        server.wait(timeout=10)
-    except subprocess.TimeoutExpired:
-        server.kill()
-    check(server.returncode == 0, f"the server stops cleanly on SIGTERM (exit {server.returncode})")
+    return store.serve(BUNDLE_ID, hook.url, *options)
 
 
 def client(base_url, key=private_pem, key_id=KEY_ID, bundle=BUNDLE_ID, environment=Environment.LOCAL_TESTING):
@@ -210,6 +131,21 @@ try:
                                                                       deliveryStatus=DeliveryStatus.DELIVERED))
     check(True, "consumption information accepted")
 
+    # The purchases and the refund above, each told as Apple's notification, decoded by Apple's models.
+    expected = {(alice[0], "ONE_TIME_CHARGE", None), (alice[1], "ONE_TIME_CHARGE", None), (alice[2], "SUBSCRIBED", "INITIAL_BUY"),
+                (bob[0], "ONE_TIME_CHARGE", None), (alice[1], "CONSUMPTION_REQUEST", None), (alice[1], "REFUND", None)}
+    wait_until(lambda: len(hook.payloads()) >= len(expected), "the receiver gets a notification for each ledger change")
+    told = set()
+    for signed in hook.payloads():
+        notification, transaction, renewal = decode_notification(verifier, signed)
+        told.add((int(transaction.transactionId), notification.notificationType.value,
+                  notification.subtype.value if notification.subtype else None))
+        check(notification.data.bundleId == BUNDLE_ID and notification.data.environment == Environment.LOCAL_TESTING,
+              "the notification names the app and LocalTesting")
+        check((renewal is not None) == (transaction.productId == MONTHLY), "a subscription's carries its renewal info")
+    check(told == expected, f"one notification per change, with Apple's type and subtype ({sorted(told, key=str)})")
+    ledger_notifications = hook.payloads()
+
     # Request a Test Notification, then its status; the receiver got it.
     token = api.request_test_notification().testNotificationToken
     deadline = time.time() + 10
@@ -221,12 +157,19 @@ try:
     known_fields(status.signedPayload, ResponseBodyV2DecodedPayload)
     notification = verifier.verify_and_decode_notification(status.signedPayload)
     check(notification.notificationType.value == "TEST", "it is a TEST notification")
-    check([body["signedPayload"] for body in received] == [status.signedPayload], "the receiver got it once")
+    check(hook.payloads() == ledger_notifications + [status.signedPayload], "the receiver got it once")
 
-    # Get Notification History.
+    # Get Notification History: the ledger's notifications as sent, then the test's, each delivered once.
     now = int(time.time() * 1000)
     notifications = api.get_notification_history(None, NotificationHistoryRequest(startDate=now - 3_600_000, endDate=now + 60_000))
-    check([item.signedPayload for item in notifications.notificationHistory] == [status.signedPayload], "notification history")
+    check(sorted(item.signedPayload for item in notifications.notificationHistory) == sorted(hook.payloads()),
+          "notification history holds every notification as it was sent")
+    check(all([a.sendAttemptResult.value for a in item.sendAttempts] == ["SUCCESS"] for item in notifications.notificationHistory),
+          "each with its one successful attempt")
+    refunds = api.get_notification_history(None, NotificationHistoryRequest(
+        startDate=now - 3_600_000, endDate=now + 60_000, notificationType=NotificationTypeV2.REFUND))
+    check([verifier.verify_and_decode_notification(item.signedPayload).notificationType for item in refunds.notificationHistory]
+          == [NotificationTypeV2.REFUND], "the history's type filter")
 
     # Apple's errors, through Apple's exception.
     def api_error(call):
@@ -281,4 +224,4 @@ finally:
     stop_server(server)
     hook.shutdown()
 
-print(f"{passed} passed, 0 failed")
+finish()

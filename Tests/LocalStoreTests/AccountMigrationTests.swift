@@ -27,7 +27,7 @@ struct AccountMigrationTests {
         try queue.write { db in
             try db.execute(
                 sql: "INSERT INTO transactions (\(columns.joined(separator: ", "))) VALUES (\(columns.map { _ in "?" }.joined(separator: ", ")))",
-                arguments: StatementArguments(TransactionRow.columnValues(of: transaction) + [
+                arguments: StatementArguments(TransactionRow.signedColumnValues(of: transaction).map(\.databaseValue) + [
                     UUID().uuidString.databaseValue, jws.databaseValue,
                 ])
             )

@@ -19,9 +19,16 @@ struct AccountTests {
         try StoreHarness(controls: controls, ledger: .path(folder.database), account: account)
     }
 
-    @Test("Each account sees only its own transactions, entitlements and consumable counts")
-    func purchasesAndEntitlements() async throws {
-        let alice = try harness(Self.alice), bob = try harness(Self.bob)
+    func harness(
+        _ account: CustomerAccount, on ledger: TestLedger, controls: StoreControls = StoreControls()
+    ) async throws -> StoreHarness {
+        try await StoreHarness(on: ledger, controls: controls, account: account)
+    }
+
+    @Test("Each account sees only its own transactions, entitlements and consumable counts", arguments: Engine.allCases)
+    func purchasesAndEntitlements(engine: Engine) async throws {
+        let ledger = try await TestLedger(engine)
+        let alice = try await harness(Self.alice, on: ledger), bob = try await harness(Self.bob, on: ledger)
         let lifetime = try await alice.buy("lifetime")
         try await alice.buy("coins")
         try await alice.buy("coins")
@@ -42,9 +49,26 @@ struct AccountTests {
         #expect(try await bob.store.currentEntitlements().purchasedProductIDs == ["lifetime"])
     }
 
-    @Test("An intro offer used by one account is still offered to another")
-    func introOfferEligibility() async throws {
-        let alice = try harness(Self.alice), bob = try harness(Self.bob)
+    @Test("A transaction or order ID leads to the customer who made it, and no one's for an unknown one", arguments: Engine.allCases)
+    func owners(engine: Engine) async throws {
+        let ledger = try await TestLedger(engine)
+        let alice = try await harness(Self.alice, on: ledger), bob = try await harness(Self.bob, on: ledger)
+        let alicesCoins = try await alice.buy("coins")
+        let bobsLifetime = try await bob.buy("lifetime")
+
+        let opened = try await ledger.open()
+        #expect(try await opened.owner(ofTransaction: Int64(alicesCoins.id)) == Self.alice)
+        #expect(try await opened.owner(ofTransaction: Int64(bobsLifetime.id)) == Self.bob)
+        #expect(try await opened.owner(ofTransaction: Int64(bobsLifetime.id) + 1_000) == nil)
+        let bobsOrder = try #require(try await opened.scoped(to: Self.bob).transactions().first).purchaseAttemptID
+        #expect(try await opened.owner(ofPurchaseAttempt: bobsOrder) == Self.bob)
+        #expect(try await opened.owner(ofPurchaseAttempt: UUID()) == nil)
+    }
+
+    @Test("An intro offer used by one account is still offered to another", arguments: Engine.allCases)
+    func introOfferEligibility(engine: Engine) async throws {
+        let ledger = try await TestLedger(engine)
+        let alice = try await harness(Self.alice, on: ledger), bob = try await harness(Self.bob, on: ledger)
         #expect(try await alice.product("pass.silver.monthly").subscription?.isEligibleForIntroOffer == true)
         try await alice.buy("pass.silver.monthly")
 
@@ -53,11 +77,12 @@ struct AccountTests {
         #expect(try await bob.store.subscriptionStatuses(for: "pass").isEmpty)
     }
 
-    @Test("Ask to Buy requests are the asking account's: another cannot see, approve or decline them")
-    func askToBuyRequests() async throws {
+    @Test("Ask to Buy requests are the asking account's: another cannot see, approve or decline them", arguments: Engine.allCases)
+    func askToBuyRequests(engine: Engine) async throws {
+        let ledger = try await TestLedger(engine)
         var controls = StoreControls()
         controls.askToBuy = true
-        let alice = try harness(Self.alice, controls: controls), bob = try harness(Self.bob)
+        let alice = try await harness(Self.alice, on: ledger, controls: controls), bob = try await harness(Self.bob, on: ledger)
         guard case .pending(let request) = try await alice.store.buy("lifetime") else {
             Issue.record("expected Alice's purchase to wait for approval")
             return
@@ -96,9 +121,10 @@ struct AccountTests {
         #expect(try await bob.store.allTransactions().count == 1)
     }
 
-    @Test("Unfinished transactions, restore and finishing are per account")
-    func unfinishedAndRestore() async throws {
-        let alice = try harness(Self.alice), bob = try harness(Self.bob)
+    @Test("Unfinished transactions, restore and finishing are per account", arguments: Engine.allCases)
+    func unfinishedAndRestore(engine: Engine) async throws {
+        let ledger = try await TestLedger(engine)
+        let alice = try await harness(Self.alice, on: ledger), bob = try await harness(Self.bob, on: ledger)
         let bought = try await alice.buy("lifetime")
 
         try await bob.store.sync()
@@ -114,9 +140,10 @@ struct AccountTests {
         #expect(try await alice.store.unfinishedTransactions().isEmpty)
     }
 
-    @Test("Store time, refunds and clearing are per account")
-    func storeTimeRefundsAndClear() async throws {
-        let alice = try harness(Self.alice), bob = try harness(Self.bob)
+    @Test("Store time, refunds and clearing are per account", arguments: Engine.allCases)
+    func storeTimeRefundsAndClear(engine: Engine) async throws {
+        let ledger = try await TestLedger(engine)
+        let alice = try await harness(Self.alice, on: ledger), bob = try await harness(Self.bob, on: ledger)
         let alicesPass = try await alice.buy("pass.gold.monthly")
         let bobsPass = try await bob.buy("pass.gold.monthly")
 
@@ -151,16 +178,17 @@ struct AccountTests {
         #expect(try await owner.store.currentEntitlements().purchasedProductIDs.isEmpty)
     }
 
-    @Test("A running store's ledger watcher announces its own account's news, never another's", .timeLimit(.minutes(1)))
-    func watcherSeesOwnAccountOnly() async throws {
-        let app = try harness(Self.alice)
+    @Test("A running store's ledger watcher announces its own account's news, never another's", .timeLimit(.minutes(1)), arguments: Engine.allCases)
+    func watcherSeesOwnAccountOnly(engine: Engine) async throws {
+        let ledger = try await TestLedger(engine)
+        let app = try await harness(Self.alice, on: ledger)
         var updates = await app.store.updates().makeAsyncIterator()
         let watcher = try await app.store.watchLedger(every: .seconds(1))
         defer { watcher.cancel() }
         let marker = try await app.ledger.changeMarker()
 
         // Bob buys and clears in another process: nothing of it is Alice's business.
-        let bob = try harness(Self.bob)
+        let bob = try await harness(Self.bob, on: ledger)
         try await bob.buy("lifetime")
         try await bob.store.advanceStoreTime(by: StoreTimeStep("1d")!)
         #expect(try await app.ledger.changeMarker() == marker)
@@ -168,7 +196,7 @@ struct AccountTests {
         try await app.watcherLooks(after: .seconds(1))
 
         // Alice buys in another process: the first thing her app hears.
-        let elsewhere = try harness(Self.alice)
+        let elsewhere = try await harness(Self.alice, on: ledger)
         let hers = try await elsewhere.buy("coins")
         try await app.watcherLooks(after: .seconds(1))
         let update = await updates.next()

@@ -32,11 +32,11 @@ struct AskToBuyRefundTests {
         #expect(try await harness.store.pendingRequests().isEmpty)
     }
 
-    @Test("A declined request buys nothing and sends only that it was declined")
-    func decline() async throws {
+    @Test("A declined request buys nothing and sends only that it was declined", arguments: Engine.allCases)
+    func decline(engine: Engine) async throws {
         var controls = StoreControls()
         controls.askToBuy = true
-        let harness = try StoreHarness(controls: controls)
+        let harness = try await StoreHarness(engine: engine, controls: controls)
         var updates = await harness.store.updates().makeAsyncIterator()
         guard case .pending(let declined) = try await harness.store.buy("lifetime"),
               case .pending(let approved) = try await harness.store.buy("coins")
@@ -55,11 +55,11 @@ struct AskToBuyRefundTests {
         }
     }
 
-    @Test("An interrupted purchase is pending until resolved, then delivered on updates")
-    func interrupted() async throws {
+    @Test("An interrupted purchase is pending until resolved, then delivered on updates", arguments: Engine.allCases)
+    func interrupted(engine: Engine) async throws {
         var controls = StoreControls()
         controls.interruptedPurchases = true
-        let harness = try StoreHarness(controls: controls)
+        let harness = try await StoreHarness(engine: engine, controls: controls)
         var updates = await harness.store.updates().makeAsyncIterator()
         guard case .pending(let request) = try await harness.store.buy("coins", options: [.quantity(2)]) else {
             Issue.record("the purchase should be interrupted")
@@ -70,9 +70,9 @@ struct AskToBuyRefundTests {
         #expect(delivered.purchasedQuantity == 2)
     }
 
-    @Test("A refund revokes at store time, reaches updates and ends the entitlement")
-    func refund() async throws {
-        let harness = try StoreHarness()
+    @Test("A refund revokes at store time, reaches updates and ends the entitlement", arguments: Engine.allCases)
+    func refund(engine: Engine) async throws {
+        let harness = try await StoreHarness(engine: engine)
         var updates = await harness.store.updates().makeAsyncIterator()
         let lifetime = try await harness.buy("lifetime")
         let coins = try await harness.buy("coins", options: [.quantity(4)])
@@ -112,9 +112,9 @@ struct AskToBuyRefundTests {
         }
     }
 
-    @Test("Clearing empties the ledger and tells listeners the transactions are gone")
-    func clear() async throws {
-        let harness = try StoreHarness()
+    @Test("Clearing empties the ledger and tells listeners the transactions are gone", arguments: Engine.allCases)
+    func clear(engine: Engine) async throws {
+        let harness = try await StoreHarness(engine: engine)
         try await harness.buy("pass.gold.monthly")
         var updates = await harness.store.updates().makeAsyncIterator()
         try await harness.store.clearTransactions()

@@ -102,9 +102,9 @@ struct AskToBuySubscriptionTests {
         #expect(Set(recorded.map(\.originalID)) == [UInt64(bronze.id)])
     }
 
-    @Test("The intro offer is judged at approval: not granted once the customer subscribed in the group")
-    func introOfferAtApproval() async throws {
-        let harness = try StoreHarness()
+    @Test("The intro offer is judged at approval: not granted once the customer subscribed in the group", arguments: Engine.allCases)
+    func introOfferAtApproval(engine: Engine) async throws {
+        let harness = try await StoreHarness(engine: engine)
         let ask: Set<Product.PurchaseOption> = [.simulatesAskToBuyInSandbox(true)]
         let request = try await Self.request("pass.silver.monthly", in: harness, options: ask)
         #expect(request.purchase.offerType == .introductory)  // eligible when asked

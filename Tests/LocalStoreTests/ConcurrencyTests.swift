@@ -24,6 +24,14 @@ struct ConcurrencyTests {
         }
     }
 
+    /// `count` values on one ledger of `engine`, each with its own connections.
+    private func open(_ count: Int, on engine: Engine) async throws -> (TestLedger, [Ledger]) {
+        let ledger = try await TestLedger(engine)
+        var opened: [Ledger] = []
+        for _ in 0..<count { opened.append(try await ledger.open()) }
+        return (ledger, opened)
+    }
+
     @Test("Writers that create a new ledger at the same moment agree on one key and one schema")
     func openTogether() async throws {
         let ledgers = try await openTogether(4)
@@ -33,9 +41,9 @@ struct ConcurrencyTests {
         }
     }
 
-    @Test("Four concurrent writers: every purchase recorded once, none lost, nobody sees a lock error")
-    func concurrentWriters() async throws {
-        let ledgers = try await openTogether(4)
+    @Test("Four concurrent writers: every purchase recorded once, none lost, nobody sees a lock error", arguments: Engine.allCases)
+    func concurrentWriters(engine: Engine) async throws {
+        let (ledger, ledgers) = try await open(4, on: engine)
         let shared = (0..<25).map { _ in UUID() }
         let perWriter = 60
 
@@ -54,7 +62,7 @@ struct ConcurrencyTests {
             try await group.waitForAll()
         }
 
-        let entries = try await folder.openLedger().transactions()
+        let entries = try await ledger.open().transactions()
         #expect(entries.count == ledgers.count * perWriter + shared.count)
         #expect(Set(entries.map(\.id)).count == entries.count)
         #expect(Set(entries.map(\.purchaseAttemptID)).count == entries.count)
@@ -63,9 +71,9 @@ struct ConcurrencyTests {
         #expect(perProduct == ["jar.0": perWriter, "jar.1": perWriter, "jar.2": perWriter, "jar.3": perWriter, "shared": shared.count])
     }
 
-    @Test("Store time advanced from several writers at once adds up")
-    func concurrentAdvances() async throws {
-        let ledgers = try await openTogether(4)
+    @Test("Store time advanced from several writers at once adds up", arguments: Engine.allCases)
+    func concurrentAdvances(engine: Engine) async throws {
+        let ledgers = try await open(4, on: engine).1
         try await withThrowingTaskGroup(of: Void.self) { group in
             for ledger in ledgers {
                 group.addTask {
@@ -104,7 +112,7 @@ struct ConcurrencyTests {
 
         // The statements the ledger's writer connection starts, as it starts them.
         let (statements, started) = AsyncStream.makeStream(of: String.self)
-        try await ledger.database.writeWithoutTransaction { db in
+        try await (ledger.storage as! SQLiteStorage).database.writeWithoutTransaction { db in
             db.trace(options: .statement) { started.yield($0.description) }
         }
         let waiting = Task { try await ledger.recordPurchase(Sample.subscription(), attemptID: UUID()) }

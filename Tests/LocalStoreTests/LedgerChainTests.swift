@@ -10,9 +10,10 @@ struct LedgerChainTests {
         folder = try LedgerFolder()
     }
 
-    @Test("A chain transaction replaces the old plan, once per attempt, and resets the preference")
-    func chainTransaction() async throws {
-        let ledger = try folder.openLedger()
+    @Test("A chain transaction replaces the old plan, once per attempt, and resets the preference", arguments: Engine.allCases)
+    func chainTransaction(engine: Engine) async throws {
+        let ledgers = try await TestLedger(engine)
+        let ledger = try await ledgers.open()
         let basic = try await ledger.recordPurchase(Sample.subscription("pass.basic"), attemptID: UUID())
         let chain = basic.transaction.originalID
         try await ledger.setRenewalPreference(RenewalPreference(productID: "pass.mini", willAutoRenew: false), originalID: chain)
@@ -68,12 +69,13 @@ struct LedgerChainTests {
         #expect(try await ledger.storeTimeOffset() == offset)
     }
 
-    @Test("The app's first purchase date is recorded once")
-    func appPurchaseDate() async throws {
-        let ledger = try folder.openLedger()
+    @Test("The app's first purchase date is recorded once", arguments: Engine.allCases)
+    func appPurchaseDate(engine: Engine) async throws {
+        let ledgers = try await TestLedger(engine)
+        let ledger = try await ledgers.open()
         let first = try await ledger.appOriginalPurchaseDate(recordingIfAbsent: Sample.purchaseDate)
         #expect(first == Date(timeIntervalSince1970: 1_760_000_000.123))
-        let again = try await folder.openLedger().appOriginalPurchaseDate(recordingIfAbsent: Sample.signingDate)
+        let again = try await ledgers.open().appOriginalPurchaseDate(recordingIfAbsent: Sample.signingDate)
         #expect(again == first)
     }
 }

@@ -10,14 +10,15 @@ struct LedgerTests {
         folder = try LedgerFolder()
     }
 
-    @Test("A recorded purchase reads back verified, with every field and millisecond dates")
-    func roundTrip() async throws {
-        let ledger = try folder.openLedger()
+    @Test("A recorded purchase reads back verified, with every field and millisecond dates", arguments: Engine.allCases)
+    func roundTrip(engine: Engine) async throws {
+        let ledgers = try await TestLedger(engine)
+        let ledger = try await ledgers.open()
         let purchase = Sample.subscription()
         let attempt = UUID()
         let recorded = try await ledger.recordPurchase(purchase, attemptID: attempt)
 
-        let reopened = try folder.openLedger()
+        let reopened = try await ledgers.open()
         let entry = try #require(try await reopened.transaction(id: recorded.id))
         #expect(entry == recorded)
         #expect(entry.verification == .verified)
@@ -71,9 +72,10 @@ struct LedgerTests {
         #expect(!payloadText.contains(" "))
     }
 
-    @Test("Recording the same attempt twice keeps one transaction")
-    func idempotentAttempt() async throws {
-        let ledger = try folder.openLedger()
+    @Test("Recording the same attempt twice keeps one transaction", arguments: Engine.allCases)
+    func idempotentAttempt(engine: Engine) async throws {
+        let ledgers = try await TestLedger(engine)
+        let ledger = try await ledgers.open()
         let attempt = UUID()
         let first = try await ledger.recordPurchase(Sample.consumable(), attemptID: attempt)
         var retry = Sample.consumable()
@@ -83,9 +85,10 @@ struct LedgerTests {
         #expect(try await ledger.transactions().map(\.id) == [first.id])
     }
 
-    @Test("An attempt ID cannot buy a second, different product")
-    func reusedAttempt() async throws {
-        let ledger = try folder.openLedger()
+    @Test("An attempt ID cannot buy a second, different product", arguments: Engine.allCases)
+    func reusedAttempt(engine: Engine) async throws {
+        let ledgers = try await TestLedger(engine)
+        let ledger = try await ledgers.open()
         let attempt = UUID()
         _ = try await ledger.recordPurchase(Sample.consumable(), attemptID: attempt)
         await #expect(throws: LedgerError.purchaseAttemptReused(
@@ -96,9 +99,10 @@ struct LedgerTests {
         #expect(try await ledger.transactions().count == 1)
     }
 
-    @Test("Purchases that cannot be right are refused before anything is written")
-    func invalidPurchases() async throws {
-        let ledger = try folder.openLedger()
+    @Test("Purchases that cannot be right are refused before anything is written", arguments: Engine.allCases)
+    func invalidPurchases(engine: Engine) async throws {
+        let ledgers = try await TestLedger(engine)
+        let ledger = try await ledgers.open()
         var noQuantity = Sample.consumable()
         noQuantity.purchasedQuantity = 0
         var negative = Sample.consumable()
@@ -118,16 +122,17 @@ struct LedgerTests {
         #expect(try await ledger.transactions().isEmpty)
     }
 
-    @Test("Finishing removes a transaction from the unfinished list, in every process")
-    func finishing() async throws {
-        let ledger = try folder.openLedger()
+    @Test("Finishing removes a transaction from the unfinished list, in every process", arguments: Engine.allCases)
+    func finishing(engine: Engine) async throws {
+        let ledgers = try await TestLedger(engine)
+        let ledger = try await ledgers.open()
         let first = try await ledger.recordPurchase(Sample.consumable(), attemptID: UUID())
         let second = try await ledger.recordPurchase(Sample.subscription(), attemptID: UUID())
         #expect(try await ledger.unfinishedTransactions().map(\.id) == [first.id, second.id])
 
         try await ledger.finishTransaction(id: first.id)
         try await ledger.finishTransaction(id: first.id)
-        let other = try folder.openLedger()
+        let other = try await ledgers.open()
         #expect(try await other.unfinishedTransactions().map(\.id) == [second.id])
         #expect(try await other.transaction(id: first.id)?.isFinished == true)
         #expect(try await other.transaction(id: first.id)?.isVerified == true)
@@ -136,10 +141,11 @@ struct LedgerTests {
         }
     }
 
-    @Test("A refund sets the revocation, signs again, and still verifies")
-    func refund() async throws {
+    @Test("A refund sets the revocation, signs again, and still verifies", arguments: Engine.allCases)
+    func refund(engine: Engine) async throws {
+        let ledgers = try await TestLedger(engine)
         let clock = ManualClock(Sample.signingDate)
-        let ledger = try folder.openLedger(now: { clock.now })
+        let ledger = try await ledgers.open(now: { clock.now })
         let bought = try await ledger.recordPurchase(Sample.subscription(), attemptID: UUID())
         clock.advance(by: 3600)
         let refundDate = Sample.signingDate.addingTimeInterval(1800)
@@ -150,7 +156,7 @@ struct LedgerTests {
         #expect(refunded.transaction.revocationReason == .developerIssue)
         #expect(refunded.transaction.signedDate == Sample.signingDate.addingTimeInterval(3600))
         #expect(refunded.jwsRepresentation != bought.jwsRepresentation)
-        #expect(try await folder.openLedger().transaction(id: bought.id) == refunded)
+        #expect(try await ledgers.open().transaction(id: bought.id) == refunded)
 
         clock.advance(by: 3600)
         let again = try await ledger.revokeTransaction(id: bought.id, reason: .other, at: refundDate + 7200)
@@ -160,9 +166,10 @@ struct LedgerTests {
         }
     }
 
-    @Test("Clearing empties the ledger, and new transactions never reuse an old ID")
-    func clear() async throws {
-        let ledger = try folder.openLedger()
+    @Test("Clearing empties the ledger, and new transactions never reuse an old ID", arguments: Engine.allCases)
+    func clear(engine: Engine) async throws {
+        let ledgers = try await TestLedger(engine)
+        let ledger = try await ledgers.open()
         let old = try await ledger.recordPurchase(Sample.consumable(), attemptID: UUID())
         _ = try await ledger.requestAskToBuy(Sample.subscription(), attemptID: UUID(), at: Sample.purchaseDate)
         try await ledger.setStoreTimeOffset(86_400)
@@ -178,13 +185,14 @@ struct LedgerTests {
         #expect(new.isVerified)
     }
 
-    @Test("The store time offset persists and advances add up")
-    func storeTime() async throws {
-        let ledger = try folder.openLedger()
+    @Test("The store time offset persists and advances add up", arguments: Engine.allCases)
+    func storeTime(engine: Engine) async throws {
+        let ledgers = try await TestLedger(engine)
+        let ledger = try await ledgers.open()
         #expect(try await ledger.storeTimeOffset() == 0)
         #expect(try await ledger.advanceStoreTime(by: Sample.month) == Sample.month)
         #expect(try await ledger.advanceStoreTime(by: 3600) == Sample.month + 3600)
-        #expect(try await folder.openLedger().storeTimeOffset() == Sample.month + 3600)
+        #expect(try await ledgers.open().storeTimeOffset() == Sample.month + 3600)
         try await ledger.setStoreTimeOffset(0)
         #expect(try await ledger.storeTimeOffset() == 0)
     }

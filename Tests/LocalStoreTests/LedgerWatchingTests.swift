@@ -1,6 +1,7 @@
 import Foundation
 import LocalStore
 import StorefrontModel
+import StorefrontTestSupport
 import Testing
 
 /// What lets a watcher of a big ledger sit idle cheaply: a change marker that moves with every
@@ -48,5 +49,31 @@ struct LedgerWatchingTests {
         let renewal = try #require(await updates.nextTransaction()?.verifiedValue)
         #expect(renewal.originalID == first.id)
         #expect(renewal.purchaseDate == first.expirationDate)
+    }
+
+    @Test(
+        "On PostgreSQL another process's purchase reaches a watcher at once, and one made while its connection was cut comes when it listens again",
+        .timeLimit(.minutes(1))
+    )
+    func notifiedOnPostgres() async throws {
+        let ledger = try await TestLedger(.postgres)
+        let watching = try await StoreHarness(on: ledger), buying = try await StoreHarness(on: ledger)
+        var updates = await watching.store.updates().makeAsyncIterator()
+        // A look the virtual clock never brings: only the change feed can wake the watcher.
+        let watcher = try await watching.store.watchLedger(every: .seconds(86_400))
+        defer { watcher.cancel() }
+        let first = try await buying.buy("coins")
+        #expect(try #require(await updates.nextTransaction()?.verifiedValue).id == first.id)
+
+        // The listener's connection is cut, and a purchase lands before it listens again:
+        // no notification reaches anyone, so only its catching up can bring it.
+        let cut = try await PostgresCluster.sql("""
+            SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity
+            WHERE datname = current_database() AND pid <> pg_backend_pid()
+                AND (query LIKE 'LISTEN%' OR query LIKE 'SELECT number FROM changes%')
+            """, in: try #require(ledger.storeURL))
+        #expect(cut.trimmingCharacters(in: .whitespacesAndNewlines) == "1")
+        let missed = try await buying.buy("coins")
+        #expect(try #require(await updates.nextTransaction()?.verifiedValue).id == missed.id)
     }
 }

@@ -5,9 +5,9 @@ import Testing
 
 @Suite("Purchases and the test controls")
 struct PurchaseTests {
-    @Test("A purchase is recorded once, signed, unfinished, with its quantity and price")
-    func consumable() async throws {
-        let harness = try StoreHarness()
+    @Test("A purchase is recorded once, signed, unfinished, with its quantity and price", arguments: Engine.allCases)
+    func consumable(engine: Engine) async throws {
+        let harness = try await StoreHarness(engine: engine)
         let token = UUID()
         let bought = try await harness.buy("coins", options: [.quantity(3), .appAccountToken(token)])
         #expect(bought.productID == "coins")
@@ -23,9 +23,9 @@ struct PurchaseTests {
         #expect(owned.purchasedProductIDs.isEmpty)
     }
 
-    @Test("Buying an owned non-consumable returns the transaction that owns it")
-    func ownedNonConsumable() async throws {
-        let harness = try StoreHarness()
+    @Test("Buying an owned non-consumable returns the transaction that owns it", arguments: Engine.allCases)
+    func ownedNonConsumable(engine: Engine) async throws {
+        let harness = try await StoreHarness(engine: engine)
         let first = try await harness.buy("lifetime")
         let second = try await harness.buy("lifetime")
         #expect(second == first)
@@ -33,9 +33,9 @@ struct PurchaseTests {
         #expect(try await harness.store.currentEntitlements().purchasedProductIDs == ["lifetime"])
     }
 
-    @Test("Bad quantities and unknown offers are refused before anything is recorded")
-    func refusedOptions() async throws {
-        let harness = try StoreHarness()
+    @Test("Bad quantities and unknown offers are refused before anything is recorded", arguments: Engine.allCases)
+    func refusedOptions(engine: Engine) async throws {
+        let harness = try await StoreHarness(engine: engine)
         await #expect(throws: Product.PurchaseError.invalidQuantity) {
             try await harness.store.purchase(try await harness.product("coins"), options: [.quantity(11)])
         }
@@ -73,14 +73,14 @@ struct PurchaseTests {
         #expect(try await harness.store.allTransactions().isEmpty)
     }
 
-    @Test("Loading, sync, status and the app transaction fail when told to")
-    func otherFailures() async throws {
+    @Test("Loading, sync, status and the app transaction fail when told to", arguments: Engine.allCases)
+    func otherFailures(engine: Engine) async throws {
         var controls = StoreControls()
         controls.failures[.loadProducts] = try SimulatedError(name: "networkError", for: .loadProducts)
         controls.failures[.appStoreSync] = .storeKit(.unknown)
         controls.failures[.subscriptionStatus] = .storeKit(.unsupported)
         controls.failures[.appTransaction] = .storeKit(.notEntitled)
-        let store = try StoreHarness(controls: controls).store
+        let store = try await StoreHarness(engine: engine, controls: controls).store
         await #expect { try await store.products(for: ["coins"]) } throws: { error in
             if case StoreKitError.networkError(let urlError) = error { urlError.code == .notConnectedToInternet } else { false }
         }
@@ -95,11 +95,11 @@ struct PurchaseTests {
         }
     }
 
-    @Test("The verification control hands out unverified transactions that entitle nothing")
-    func failingVerification() async throws {
+    @Test("The verification control hands out unverified transactions that entitle nothing", arguments: Engine.allCases)
+    func failingVerification(engine: Engine) async throws {
         var controls = StoreControls()
         controls.failures[.verification] = .verification(.invalidDeviceVerification)
-        let harness = try StoreHarness(controls: controls)
+        let harness = try await StoreHarness(engine: engine, controls: controls)
         let result = try await harness.store.purchase(try await harness.product("lifetime"), options: [])
         guard case .success(.unverified(let transaction, .invalidDeviceVerification)) = result else {
             Issue.record("expected an unverified success, got \(result)")
@@ -111,20 +111,20 @@ struct PurchaseTests {
         #expect(app.verifiedValue == nil)
     }
 
-    @Test("A cancelled payment sheet buys nothing")
-    func cancelled() async throws {
+    @Test("A cancelled payment sheet buys nothing", arguments: Engine.allCases)
+    func cancelled(engine: Engine) async throws {
         var controls = StoreControls()
         controls.cancelsPurchases = true
-        let harness = try StoreHarness(controls: controls)
+        let harness = try await StoreHarness(engine: engine, controls: controls)
         #expect(try await harness.store.purchase(try await harness.product("coins"), options: []) == .userCancelled)
         #expect(try await harness.store.allTransactions().isEmpty)
     }
 
-    @Test("Latency is slept on the store's clock before the purchase is recorded", .timeLimit(.minutes(1)))
-    func latency() async throws {
+    @Test("Latency is slept on the store's clock before the purchase is recorded", .timeLimit(.minutes(1)), arguments: Engine.allCases)
+    func latency(engine: Engine) async throws {
         var controls = StoreControls()
         controls.latency = .fixed(.seconds(2))
-        let harness = try StoreHarness(controls: controls)
+        let harness = try await StoreHarness(engine: engine, controls: controls)
         let product = Product(
             id: "coins", type: .consumable, displayName: "Coins", description: "",
             price: 1, priceFormatStyle: .init(code: "USD")
@@ -152,12 +152,12 @@ struct PurchaseTests {
         }
     }
 
-    @Test("The app transaction keeps the first date it was asked for and the controls' versions")
-    func appTransaction() async throws {
+    @Test("The app transaction keeps the first date it was asked for and the controls' versions", arguments: Engine.allCases)
+    func appTransaction(engine: Engine) async throws {
         var controls = StoreControls()
         controls.originalAppVersion = "1.9.3"
         controls.appVersion = "2.4"
-        let harness = try StoreHarness(controls: controls)
+        let harness = try await StoreHarness(engine: engine, controls: controls)
         let first = try #require(try await harness.store.appTransaction().verifiedValue)
         #expect(first.originalAppVersion == "1.9.3")
         #expect(first.appVersion == "2.4")

@@ -86,7 +86,7 @@ enum Fixtures {
 /// A store on a test clock that starts at `Fixtures.epoch`: time moves only when a test
 /// advances the clock or store time.
 struct StoreHarness {
-    let clock = VirtualClock()
+    let clock: VirtualClock
     let store: LocalStore
     let ledger: Ledger
 
@@ -98,10 +98,40 @@ struct StoreHarness {
         ledger location: LedgerLocation = .inMemory,
         account: CustomerAccount = .local
     ) throws {
+        let clock = VirtualClock()
         let storeClock = StoreClock(clock, startingAt: Fixtures.epoch)
-        ledger = try Ledger(location: location, environment: [:], now: { storeClock.now }).scoped(to: account)
+        let ledger = try Ledger(location: location, environment: [:], now: { storeClock.now })
+        self.init(clock: clock, storeClock: storeClock, ledger: ledger, catalog, controls, storefront, locale, account)
+    }
+
+    /// A store on a new ledger of `engine`.
+    init(
+        engine: Engine, catalog: Catalog = Fixtures.catalog, controls: StoreControls = StoreControls(),
+        account: CustomerAccount = .local
+    ) async throws {
+        try await self.init(on: TestLedger(engine), catalog: catalog, controls: controls, account: account)
+    }
+
+    /// A store on `ledger`'s rows; stores on one `TestLedger` share them, as processes do.
+    init(
+        on ledger: TestLedger, catalog: Catalog = Fixtures.catalog, controls: StoreControls = StoreControls(),
+        account: CustomerAccount = .local
+    ) async throws {
+        let clock = VirtualClock()
+        let storeClock = StoreClock(clock, startingAt: Fixtures.epoch)
+        let opened = try await ledger.open(now: { storeClock.now })
+        self.init(clock: clock, storeClock: storeClock, ledger: opened, catalog, controls, nil, nil, account)
+    }
+
+    private init(
+        clock: VirtualClock, storeClock: StoreClock, ledger: Ledger, _ catalog: Catalog, _ controls: StoreControls,
+        _ storefront: StorefrontCountry?, _ locale: String?, _ account: CustomerAccount
+    ) {
+        self.clock = clock
+        self.ledger = ledger.scoped(to: account)
         store = LocalStore(
-            catalog: catalog, ledger: ledger, account: account, clock: storeClock, storefront: storefront, locale: locale, controls: controls
+            catalog: catalog, ledger: self.ledger, account: account, clock: storeClock, storefront: storefront, locale: locale,
+            controls: controls
         )
     }
 

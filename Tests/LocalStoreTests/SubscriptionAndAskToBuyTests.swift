@@ -10,9 +10,10 @@ struct SubscriptionAndAskToBuyTests {
         folder = try LedgerFolder()
     }
 
-    @Test("A renewal is a new transaction in the same chain, recorded once per attempt")
-    func renewal() async throws {
-        let ledger = try folder.openLedger()
+    @Test("A renewal is a new transaction in the same chain, recorded once per attempt", arguments: Engine.allCases)
+    func renewal(engine: Engine) async throws {
+        let ledgers = try await TestLedger(engine)
+        let ledger = try await ledgers.open()
         let first = try await ledger.recordPurchase(Sample.subscription(), attemptID: UUID())
         let start = try #require(first.transaction.expirationDate)
         let attempt = UUID()
@@ -37,9 +38,10 @@ struct SubscriptionAndAskToBuyTests {
         #expect(try await ledger.transactions().count == 2)
     }
 
-    @Test("Only auto-renewable subscriptions renew or expire")
-    func renewalNeedsSubscription() async throws {
-        let ledger = try folder.openLedger()
+    @Test("Only auto-renewable subscriptions renew or expire", arguments: Engine.allCases)
+    func renewalNeedsSubscription(engine: Engine) async throws {
+        let ledgers = try await TestLedger(engine)
+        let ledger = try await ledgers.open()
         let jar = try await ledger.recordPurchase(Sample.consumable(), attemptID: UUID())
         let expected = LedgerError.notAnAutoRenewableSubscription(id: jar.id, productID: "nectar.jar")
         await #expect(throws: expected) {
@@ -53,9 +55,10 @@ struct SubscriptionAndAskToBuyTests {
         }
     }
 
-    @Test("Expiring moves the expiration date earlier, never later, and signs again")
-    func expiry() async throws {
-        let ledger = try folder.openLedger()
+    @Test("Expiring moves the expiration date earlier, never later, and signs again", arguments: Engine.allCases)
+    func expiry(engine: Engine) async throws {
+        let ledgers = try await TestLedger(engine)
+        let ledger = try await ledgers.open()
         let bought = try await ledger.recordPurchase(Sample.subscription(), attemptID: UUID())
         let cutoff = Sample.signingDate + 86_400
 
@@ -66,9 +69,10 @@ struct SubscriptionAndAskToBuyTests {
         #expect(later.transaction.expirationDate == cutoff)
     }
 
-    @Test("Approving a request records the purchase, dated at approval, once")
-    func approve() async throws {
-        let ledger = try folder.openLedger()
+    @Test("Approving a request records the purchase, dated at approval, once", arguments: Engine.allCases)
+    func approve(engine: Engine) async throws {
+        let ledgers = try await TestLedger(engine)
+        let ledger = try await ledgers.open()
         let attempt = UUID()
         let request = try await ledger.requestAskToBuy(Sample.subscription(), attemptID: attempt, at: Sample.purchaseDate)
         #expect(request.status == .pending)
@@ -94,9 +98,10 @@ struct SubscriptionAndAskToBuyTests {
         }
     }
 
-    @Test("Declining records nothing and cannot be approved afterwards")
-    func decline() async throws {
-        let ledger = try folder.openLedger()
+    @Test("Declining records nothing and cannot be approved afterwards", arguments: Engine.allCases)
+    func decline(engine: Engine) async throws {
+        let ledgers = try await TestLedger(engine)
+        let ledger = try await ledgers.open()
         let request = try await ledger.requestAskToBuy(Sample.consumable(), attemptID: UUID(), at: Sample.purchaseDate)
         let declined = try await ledger.declineAskToBuy(requestID: request.id, at: Sample.signingDate)
         #expect(declined.status == .declined)

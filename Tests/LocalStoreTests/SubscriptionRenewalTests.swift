@@ -14,9 +14,9 @@ private let dayLength: Duration = .seconds(86_400)
 
 @Suite("Subscriptions: renewals, plan changes, offers and billing")
 struct SubscriptionRenewalTests {
-    @Test("Renewals are recorded for each elapsed period, in the same chain, and sent to updates")
-    func renewals() async throws {
-        let harness = try StoreHarness()
+    @Test("Renewals are recorded for each elapsed period, in the same chain, and sent to updates", arguments: Engine.allCases)
+    func renewals(engine: Engine) async throws {
+        let harness = try await StoreHarness(engine: engine)
         var updates = await harness.store.updates().makeAsyncIterator()
         let first = try await harness.buy("pass.gold.monthly")
         #expect(first.expirationDate == day(2, 1))
@@ -38,9 +38,9 @@ struct SubscriptionRenewalTests {
         #expect(try await harness.store.currentEntitlements().purchasedProductIDs == ["pass.gold.monthly"])
     }
 
-    @Test("An upgrade starts at once in the same chain and marks the old plan upgraded")
-    func upgrade() async throws {
-        let harness = try StoreHarness()
+    @Test("An upgrade starts at once in the same chain and marks the old plan upgraded", arguments: Engine.allCases)
+    func upgrade(engine: Engine) async throws {
+        let harness = try await StoreHarness(engine: engine)
         let bronze = try await harness.buy("pass.bronze.monthly")
         harness.clock.advance(by: dayLength * 10)
         let gold = try await harness.buy("pass.gold.monthly")
@@ -54,9 +54,9 @@ struct SubscriptionRenewalTests {
         #expect(try await harness.store.currentEntitlements().purchasedProductIDs == ["pass.gold.monthly"])
     }
 
-    @Test("A downgrade waits for the renewal as the renewal preference")
-    func downgrade() async throws {
-        let harness = try StoreHarness()
+    @Test("A downgrade waits for the renewal as the renewal preference", arguments: Engine.allCases)
+    func downgrade(engine: Engine) async throws {
+        let harness = try await StoreHarness(engine: engine)
         let gold = try await harness.buy("pass.gold.monthly")
         harness.clock.advance(by: dayLength * 5)
         let kept = try await harness.buy("pass.bronze.monthly")
@@ -75,16 +75,16 @@ struct SubscriptionRenewalTests {
         #expect(try await harness.store.allTransactions().allSatisfy { $0.verifiedValue?.isUpgraded == false })
     }
 
-    @Test("A crossgrade with the same period is immediate; to another period it waits for the renewal")
-    func crossgrades() async throws {
-        let harness = try StoreHarness()
+    @Test("A crossgrade with the same period is immediate; to another period it waits for the renewal", arguments: Engine.allCases)
+    func crossgrades(engine: Engine) async throws {
+        let harness = try await StoreHarness(engine: engine)
         let bronze = try await harness.buy("pass.bronze.monthly")
         let copper = try await harness.buy("pass.copper.monthly")
         #expect(copper.id != bronze.id)
         #expect(copper.originalID == bronze.id)
         #expect(try await harness.store.currentEntitlements().purchasedProductIDs == ["pass.copper.monthly"])
 
-        let other = try StoreHarness()
+        let other = try await StoreHarness(engine: engine)
         let monthly = try await other.buy("pass.gold.monthly")
         #expect(try await other.buy("pass.gold.yearly") == monthly)
         other.clock.advance(by: dayLength * 31)
@@ -93,9 +93,9 @@ struct SubscriptionRenewalTests {
         #expect(yearly.expirationDate == day(2, 1, year: 2027))
     }
 
-    @Test("Buying the current plan again turns auto-renew back on without charging")
-    func resubscribe() async throws {
-        let harness = try StoreHarness()
+    @Test("Buying the current plan again turns auto-renew back on without charging", arguments: Engine.allCases)
+    func resubscribe(engine: Engine) async throws {
+        let harness = try await StoreHarness(engine: engine)
         let gold = try await harness.buy("pass.gold.monthly")
         try await harness.store.setAutoRenew(false, forTransaction: Int64(gold.id))
         #expect(try await harness.status("pass").renewalInfo.verifiedValue?.willAutoRenew == false)
@@ -104,9 +104,9 @@ struct SubscriptionRenewalTests {
         #expect(try await harness.store.allTransactions().count == 1)
     }
 
-    @Test("The intro offer is once per group, and its period is the first expiration")
-    func introOffer() async throws {
-        let harness = try StoreHarness()
+    @Test("The intro offer is once per group, and its period is the first expiration", arguments: Engine.allCases)
+    func introOffer(engine: Engine) async throws {
+        let harness = try await StoreHarness(engine: engine)
         let trial = try await harness.buy("pass.silver.monthly")
         #expect(trial.offer == Transaction.Offer(type: .introductory, id: nil, paymentMode: .freeTrial))
         #expect(trial.expirationDate == day(1, 8))
@@ -128,9 +128,9 @@ struct SubscriptionRenewalTests {
         #expect(try await harness.buy("extras.monthly").offer?.type == .introductory)
     }
 
-    @Test("A pay-as-you-go offer lasts its number of periods, then the full price applies")
-    func promotionalOffer() async throws {
-        let harness = try StoreHarness()
+    @Test("A pay-as-you-go offer lasts its number of periods, then the full price applies", arguments: Engine.allCases)
+    func promotionalOffer(engine: Engine) async throws {
+        let harness = try await StoreHarness(engine: engine)
         let winter = Product.PurchaseOption.promotionalOffer(
             offerID: "winter", keyID: "KEY", nonce: UUID(), signature: Data(), timestamp: 0
         )
@@ -144,12 +144,12 @@ struct SubscriptionRenewalTests {
         #expect(entries.map(\.transaction.price) == [Decimal(string: "1.99"), Decimal(string: "1.99"), Decimal(string: "4.99")])
     }
 
-    @Test("With billing issues a lapsed subscription has a grace period, then billing retry, then expires")
-    func billingRetryAndGrace() async throws {
+    @Test("With billing issues a lapsed subscription has a grace period, then billing retry, then expires", arguments: Engine.allCases)
+    func billingRetryAndGrace(engine: Engine) async throws {
         var controls = StoreControls()
         controls.billingRetryOnRenewal = true
         controls.billingGracePeriod = true
-        let harness = try StoreHarness(controls: controls)
+        let harness = try await StoreHarness(engine: engine, controls: controls)
         try await harness.buy("pass.gold.monthly")
 
         harness.clock.advance(by: dayLength * 32)  // 2 February
@@ -170,9 +170,9 @@ struct SubscriptionRenewalTests {
         #expect(try await harness.store.allTransactions().count == 1)
     }
 
-    @Test("Expiring ends the period now and nothing renews after it")
-    func expire() async throws {
-        let harness = try StoreHarness()
+    @Test("Expiring ends the period now and nothing renews after it", arguments: Engine.allCases)
+    func expire(engine: Engine) async throws {
+        let harness = try await StoreHarness(engine: engine)
         try await harness.buy("pass.gold.monthly")
         harness.clock.advance(by: dayLength * 3)
         try await harness.store.expireSubscription(productID: "pass.gold.monthly")
@@ -187,9 +187,9 @@ struct SubscriptionRenewalTests {
         }
     }
 
-    @Test("A refunded subscription is revoked and does not renew")
-    func refundedSubscription() async throws {
-        let harness = try StoreHarness()
+    @Test("A refunded subscription is revoked and does not renew", arguments: Engine.allCases)
+    func refundedSubscription(engine: Engine) async throws {
+        let harness = try await StoreHarness(engine: engine)
         let gold = try await harness.buy("pass.gold.monthly")
         try await harness.store.refund(transactionID: Int64(gold.id))
         harness.clock.advance(by: dayLength * 40)
@@ -198,11 +198,11 @@ struct SubscriptionRenewalTests {
         #expect(try await harness.store.currentEntitlements().purchasedProductIDs.isEmpty)
     }
 
-    @Test("A time rate shortens periods: monthly renewal every 30 seconds")
-    func timeRate() async throws {
+    @Test("A time rate shortens periods: monthly renewal every 30 seconds", arguments: Engine.allCases)
+    func timeRate(engine: Engine) async throws {
         var controls = StoreControls()
         controls.timeRate = try #require(TimeRate(xcodeCode: 15))
-        let harness = try StoreHarness(controls: controls)
+        let harness = try await StoreHarness(engine: engine, controls: controls)
         let first = try await harness.buy("pass.gold.monthly")
         #expect(first.expirationDate == Fixtures.epoch + 30)
         harness.clock.advance(by: .seconds(95))

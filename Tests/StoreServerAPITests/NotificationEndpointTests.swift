@@ -46,6 +46,39 @@ import Testing
         #expect((failures.json["notificationHistory"] as? [Any])?.isEmpty == true)
     }
 
+    @Test func aPurchaseShowsInHistoryBeforeAndAfterItIsDelivered() async throws {
+        let fixture = try ServerFixture(notify: [hook])
+        let id = try await fixture.buy("com.example.backyardbirds.food.nectar")
+        let now = Int(Date().timeIntervalSince1970 * 1000)
+        func history() async throws -> [[String: Any]] {
+            let answer = try await fixture.call(
+                "POST", "/inApps/v1/notifications/history", body: #"{"startDate":\#(now - 3_600_000),"endDate":\#(now + 60_000)}"#
+            )
+            #expect(answer.status == 200)
+            return answer.json["notificationHistory"] as? [[String: Any]] ?? []
+        }
+        // Not sent yet: signed for the page, with no attempt.
+        let waiting = try await history()
+        #expect(waiting.count == 1)
+        let payload = try ServerFixture.payload(waiting.first?["signedPayload"])
+        #expect(payload["notificationType"] as? String == "ONE_TIME_CHARGE")
+        let transaction = try ServerFixture.payload((payload["data"] as? [String: Any])?["signedTransactionInfo"])
+        #expect(transaction["transactionId"] as? String == String(id))
+        #expect((waiting.first?["sendAttempts"] as? [Any])?.isEmpty == true)
+
+        let server = fixture.server
+        let delivering = Task { await server.deliverNotifications() }
+        var sent = waiting
+        for _ in 0..<500 where (sent.first?["sendAttempts"] as? [Any])?.isEmpty != false {
+            try await Task.sleep(for: .milliseconds(20))
+            sent = try await history()
+        }
+        delivering.cancel()
+        #expect(fixture.delivered.count == 1)
+        #expect((sent.first?["sendAttempts"] as? [[String: Any]])?.map { $0["sendAttemptResult"] as? String } == ["SUCCESS"])
+        #expect(try ServerFixture.payload(sent.first?["signedPayload"])["notificationUUID"] as? String == payload["notificationUUID"] as? String)
+    }
+
     @Test func badTokensAndHistoryRequestsGetApplesErrors() async throws {
         let fixture = try ServerFixture(notify: [hook])
         let now = Int(Date().timeIntervalSince1970 * 1000)

@@ -46,21 +46,30 @@ import Testing
         #expect(abs(Double(purchased) / 1000 - Date().timeIntervalSince1970) < 600, "milliseconds since 1970")
     }
 
-    @Test func historyPagesTwentyAtATimeAndTheRevisionCarriesOnWithChanges() async throws {
-        let fixture = try ServerFixture()
-        var bought: [Int64] = []
-        for _ in 0..<45 { bought.append(try await fixture.buy(nectar)) }
+    /// Every page of `id`'s history with `query`, following the revision (five pages at most):
+    /// the transaction IDs seen, each page's size and `hasMore`, and the last revision.
+    private static func walk(
+        _ fixture: ServerFixture, _ id: Int64, _ query: [(name: String, value: String)] = []
+    ) async throws -> (seen: [String], pages: [(count: Int, hasMore: Bool)], revision: String?) {
         var seen: [String] = []
         var revision: String?
         var pages: [(count: Int, hasMore: Bool)] = []
         repeat {
-            let page = try await fixture.call("GET", "/inApps/v2/history/\(bought[0])", query: revision.map { [("revision", $0)] } ?? [])
+            let page = try await fixture.call("GET", "/inApps/v2/history/\(id)", query: query + (revision.map { [("revision", $0)] } ?? []))
             #expect(page.status == 200)
             let signed = page.json["signedTransactions"] as? [String] ?? []
             seen += try signed.map { try ServerFixture.payload($0)["transactionId"] as? String ?? "" }
             revision = page.json["revision"] as? String
             pages.append((signed.count, page.json["hasMore"] as? Bool ?? false))
         } while pages.last?.hasMore == true && pages.count < 5
+        return (seen, pages, revision)
+    }
+
+    @Test func historyPagesTwentyAtATimeAndTheRevisionCarriesOnWithChanges() async throws {
+        let fixture = try ServerFixture()
+        var bought: [Int64] = []
+        for _ in 0..<45 { bought.append(try await fixture.buy(nectar)) }
+        let (seen, pages, revision) = try await Self.walk(fixture, bought[0])
         #expect(pages.map(\.count) == [20, 20, 5])
         #expect(pages.map(\.hasMore) == [true, true, false])
         #expect(seen == bought.map(String.init))
@@ -70,6 +79,20 @@ import Testing
         let changed = try (changes.json["signedTransactions"] as? [String] ?? []).map(ServerFixture.payload)
         #expect(changed.map { $0["transactionId"] as? String } == [String(bought[3])])
         #expect(changed.first?["revocationDate"] is Int)
+    }
+
+    @Test func historyPagesNewestFirstWithAFilterAcrossPages() async throws {
+        let fixture = try ServerFixture()
+        var nectars: [Int64] = []
+        for index in 0..<50 {
+            // Every third purchase is another product, which the filter leaves out of every page.
+            if index % 3 == 2 { _ = try await fixture.buy("com.example.backyardbirds.feeder.copper") }
+            nectars.append(try await fixture.buy(nectar))
+        }
+        let (seen, pages, _) = try await Self.walk(fixture, nectars[0], [("sort", "DESCENDING"), ("productId", nectar)])
+        #expect(pages.map(\.count) == [20, 20, 10])
+        #expect(pages.map(\.hasMore) == [true, true, false])
+        #expect(seen == nectars.reversed().map(String.init))
     }
 
     @Test func historyFiltersAndSorts() async throws {

@@ -52,14 +52,14 @@ public enum StorefrontCommand {
     }
 
     /// Starts `storefront arguments…`. `environment` adds to (or replaces) this process's, a
-    /// nil value removing one; `STOREFRONT_RESOURCES` is removed unless given, so the command
-    /// reads this package's Resources.
+    /// nil value removing one; `STOREFRONT_RESOURCES` and `STOREFRONT_STORE` are removed unless
+    /// given, so the command reads this package's Resources and the ledger its arguments name.
     public static func start(
         _ arguments: [String], environment: [String: String?] = [:], stdin: Data? = nil,
         outputFolder: URL? = nil, label: String = "storefront", keepsOutput: Bool = false,
         sourceLocation: SourceLocation = #_sourceLocation
     ) throws -> ChildProcess {
-        let defaults: [String: String?] = ["STOREFRONT_RESOURCES": nil]
+        let defaults: [String: String?] = ["STOREFRONT_RESOURCES": nil, "STOREFRONT_STORE": nil]
         let variables = defaults.merging(environment) { _, given in given }
         return try ChildProcess(
             binary(sourceLocation: sourceLocation), arguments, environment: variables, stdin: stdin,

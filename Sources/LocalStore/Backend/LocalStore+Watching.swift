@@ -19,17 +19,35 @@ extension LocalStore {
     ///
     /// Each look is one small query (`Ledger.changeMarker()`); the ledger is read in full only
     /// when it changed or a subscription period has ended, so a big ledger costs nothing idle.
+    /// On PostgreSQL another process's commit also brings a look at once (LISTEN/NOTIFY).
     public func watchLedger(every interval: Duration) async throws -> Task<Void, Never> {
         var seen = LedgerSighting(try await ledger.transactions(), requests: try await ledger.askToBuyRequests())
         var preferences = try await ledger.renewalPreferences()
-        var marker = try await ledger.changeMarker()
+        // Nil after a look that failed, so the next reads everything again.
+        var marker: Ledger.ChangeMarker? = try await ledger.changeMarker()
         var nextPeriodEnd = try await earliestPeriodEnd()
+        let feed = ledger.changeFeed()
         return Task { [clock] in
+            // Where the engine tells of changes, a look follows each at once; the interval
+            // still brings renewals that fall due with no write at all.
+            let wakeUp = WakeUp()
+            let listening = feed.map { feed in Task { for await _ in feed { wakeUp.signal() } } }
+            defer { listening?.cancel() }
+            // Told once when a look finds the store gone, once when one finds it back.
+            var unreachable = false
             while !Task.isCancelled {
                 do {
-                    try await clock.sleep(for: interval)
+                    if listening == nil {
+                        try await clock.sleep(for: interval)
+                    } else {
+                        try await Self.sleep(for: interval, on: clock, orUntil: wakeUp)
+                    }
                     let now = try await storeNow()
                     let current = try await ledger.changeMarker()
+                    if unreachable {
+                        unreachable = false
+                        emit(.storeReachabilityChanged(isReachable: true))
+                    }
                     guard current != marker || nextPeriodEnd.map({ $0 <= now }) == true else { continue }
                     try await recordDueRenewals()
                     // Marked before reading: a change landing while this look reads is seen by the next.
@@ -37,10 +55,30 @@ extension LocalStore {
                     seen = try await announceChanges(since: seen)
                     preferences = try await announceRenewalChanges(since: preferences)
                     nextPeriodEnd = try await earliestPeriodEnd()
+                } catch is CancellationError {
+                    return
                 } catch {
-                    return  // cancelled, or the ledger went away: the next launch catches up
+                    // The store stopped answering (a PostgreSQL server restarting, a lost
+                    // connection): look again at the next interval, reading everything,
+                    // rather than stop seeing other terminals for good.
+                    if Task.isCancelled { return }
+                    marker = nil
+                    if let failure = error as? LedgerError, case .storeUnavailable = failure, !unreachable {
+                        unreachable = true
+                        emit(.storeReachabilityChanged(isReachable: false))
+                    }
                 }
             }
+        }
+    }
+
+    /// Sleeps `interval` on the store's clock, or less when `wakeUp` is signalled first.
+    private static func sleep(for interval: Duration, on clock: StoreClock, orUntil wakeUp: WakeUp) async throws {
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { try await clock.sleep(for: interval) }
+            group.addTask { await wakeUp.wait() }
+            try await group.next()
+            group.cancelAll()
         }
     }
 

@@ -93,6 +93,21 @@ public enum TimeRate: Hashable, Sendable {
         case .oneRenewalEvery(let renewal): 2 * renewal.seconds
         }
     }
+
+    /// A stretch of real time as this rate runs it: a store day lasts `day`, a month `month`
+    /// (30 days), and at a fixed rate a month lasts one renewal. Notification retries use it.
+    ///
+    /// ```swift
+    /// TimeRate.dayLasts(.seconds(1)).scaled(3600)  // 1/24 s
+    /// ```
+    public func scaled(_ interval: TimeInterval) -> TimeInterval {
+        switch self {
+        case .realTime: interval
+        case .dayLasts(let day): interval * day.seconds / 86_400
+        case .monthlyRenewalEvery(let month, _): interval * month.seconds / (30 * 86_400)
+        case .oneRenewalEvery(let renewal): interval * renewal.seconds / (30 * 86_400)
+        }
+    }
 }
 
 extension Duration {

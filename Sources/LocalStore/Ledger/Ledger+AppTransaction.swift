@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 extension Ledger {
     private static let appPurchaseDateKey = "appTransaction.originalPurchaseDate"
@@ -11,15 +10,12 @@ extension Ledger {
     /// let firstLaunch = try await ledger.appOriginalPurchaseDate(recordingIfAbsent: Date())
     /// ```
     public func appOriginalPurchaseDate(recordingIfAbsent date: Date) async throws(LedgerError) -> Date {
-        try await write { db in
-            try db.execute(
-                sql: "INSERT INTO storeState (account, key, value) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
-                arguments: [self.account.id, Self.appPurchaseDateKey, date.ledgerMilliseconds]
-            )
-            let stored = try Int64.fetchOne(
-                db, sql: Self.storeStateSQL, arguments: [self.account.id, Self.appPurchaseDateKey]
-            )
-            return stored.map(Date.init(ledgerMilliseconds:)) ?? date.millisecondPrecision
+        try await write { store in
+            if let stored = try await store.storeState(account: self.account, key: Self.appPurchaseDateKey)?.integer {
+                return Date(ledgerMilliseconds: stored)
+            }
+            try await store.setStoreState(.integer(date.ledgerMilliseconds), account: self.account, key: Self.appPurchaseDateKey)
+            return date.millisecondPrecision
         }
     }
 }

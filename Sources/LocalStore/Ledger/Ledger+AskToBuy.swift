@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 extension Ledger {
     /// Files a purchase for approval, StoreKit's Ask to Buy; nothing is bought yet.
@@ -14,8 +13,8 @@ extension Ledger {
         _ purchase: LedgerPurchase, attemptID: UUID, at date: Date
     ) async throws(LedgerError) -> AskToBuyRequest {
         if let problem = purchase.problem { throw .invalidPurchase(problem) }
-        return try await write { db in
-            if let filed = try AskToBuyRequest.fetchOne(db, where: "purchaseAttemptID = ?", [attemptID.uuidString]) {
+        return try await write(retryingLostConnections: true) { store in
+            if let filed = try await store.askToBuyRequest(attemptID: attemptID) {
                 guard filed.account == self.account else {
                     throw LedgerError.purchaseAttemptOfAnotherAccount(attemptID: attemptID, account: self.account)
                 }
@@ -26,16 +25,9 @@ extension Ledger {
                 }
                 return filed
             }
-            try db.execute(
-                sql: """
-                    INSERT INTO askToBuyRequests (purchaseAttemptID, status, createdAt, purchase, account)
-                    VALUES (?, 'pending', ?, ?, ?)
-                    """,
-                arguments: [
-                    attemptID.uuidString, date.ledgerMilliseconds, try AskToBuyRequest.encode(purchase), self.account.id,
-                ]
+            return try await store.insertAskToBuyRequest(
+                attemptID: attemptID, purchase: purchase, createdAt: date, account: self.account
             )
-            return try AskToBuyRequest.fetchOne(db, where: "id = ?", [db.lastInsertedRowID])!
         }
     }
 
@@ -48,19 +40,19 @@ extension Ledger {
     /// let entry = try await ledger.approveAskToBuy(requestID: request.id, at: Date())
     /// ```
     public func approveAskToBuy(requestID: Int64, at date: Date) async throws(LedgerError) -> LedgerEntry {
-        let row = try await write { db in
-            let request = try self.askToBuyRequest(id: requestID, in: db)
-            if request.status == .approved, let recorded = try TransactionRow.fetchOne(db, attemptID: request.purchaseAttemptID) {
+        let row = try await write { store in
+            let request = try await self.askToBuyRequest(id: requestID, in: store)
+            if request.status == .approved, let recorded = try await store.transactionRow(attemptID: request.purchaseAttemptID) {
                 return recorded
             }
             // An approved request without a transaction of its own (a subscription approval
             // that changed only the renewal) fails here rather than buy the plan as filed.
-            try self.markApproved(requestID: requestID, at: date, in: db)
+            try await self.markApproved(requestID: requestID, at: date, in: store)
             var purchase = request.purchase
             let delay = date.timeIntervalSince(purchase.purchaseDate)
             purchase.purchaseDate = date
             purchase.expirationDate = purchase.expirationDate?.addingTimeInterval(delay)
-            return try self.insert(purchase, attemptID: request.purchaseAttemptID, original: nil, in: db)
+            return try await self.insert(purchase, attemptID: request.purchaseAttemptID, original: nil, in: store)
         }
         return entry(row)
     }
@@ -71,19 +63,13 @@ extension Ledger {
     /// let declined = try await ledger.declineAskToBuy(requestID: request.id, at: Date())
     /// ```
     public func declineAskToBuy(requestID: Int64, at date: Date) async throws(LedgerError) -> AskToBuyRequest {
-        try await write { db in
-            let request = try self.askToBuyRequest(id: requestID, in: db)
+        try await write { store in
+            let request = try await self.askToBuyRequest(id: requestID, in: store)
             if request.status == .approved {
                 throw LedgerError.askToBuyRequestAlreadyDecided(id: requestID, status: .approved)
             }
-            try db.execute(
-                sql: """
-                    UPDATE askToBuyRequests SET status = 'declined', decidedAt = ?
-                    WHERE id = ? AND account = ? AND status = 'pending'
-                    """,
-                arguments: [date.ledgerMilliseconds, requestID, self.account.id]
-            )
-            return try self.askToBuyRequest(id: requestID, in: db)
+            try await store.decideAskToBuyRequest(id: requestID, account: self.account, status: .declined, at: date)
+            return try await self.askToBuyRequest(id: requestID, in: store)
         }
     }
 
@@ -93,24 +79,21 @@ extension Ledger {
     /// let pending = try await ledger.askToBuyRequests().filter { $0.status == .pending }
     /// ```
     public func askToBuyRequests() async throws(LedgerError) -> [AskToBuyRequest] {
-        try await read { db in try AskToBuyRequest.fetchAll(db, where: "account = ?", [self.account.id]) }
+        try await read { store in try await store.askToBuyRequests(account: self.account) }
     }
 
     /// Marks a pending request approved; a request already decided fails.
-    func markApproved(requestID: Int64, at date: Date, in db: Database) throws {
-        let request = try askToBuyRequest(id: requestID, in: db)
+    func markApproved(requestID: Int64, at date: Date, in store: any LedgerStorageSession) async throws {
+        let request = try await askToBuyRequest(id: requestID, in: store)
         guard request.status == .pending else {
             throw LedgerError.askToBuyRequestAlreadyDecided(id: requestID, status: request.status)
         }
-        try db.execute(
-            sql: "UPDATE askToBuyRequests SET status = 'approved', decidedAt = ? WHERE id = ? AND account = ?",
-            arguments: [date.ledgerMilliseconds, requestID, account.id]
-        )
+        try await store.decideAskToBuyRequest(id: requestID, account: account, status: .approved, at: date)
     }
 
     /// The account's request `id`.
-    private func askToBuyRequest(id: Int64, in db: Database) throws -> AskToBuyRequest {
-        guard let request = try AskToBuyRequest.fetchOne(db, where: "id = ? AND account = ?", [id, account.id]) else {
+    private func askToBuyRequest(id: Int64, in store: any LedgerStorageSession) async throws -> AskToBuyRequest {
+        guard let request = try await store.askToBuyRequest(id: id, account: account) else {
             throw LedgerError.askToBuyRequestNotFound(id: id)
         }
         return request

@@ -1,4 +1,4 @@
-import GRDB
+import Foundation
 
 extension Ledger {
     /// A summary of the account's rows that changes whenever one of its transactions is
@@ -14,22 +14,42 @@ extension Ledger {
     /// try await ledger.changeMarker() != before  // true
     /// ```
     public func changeMarker() async throws(LedgerError) -> ChangeMarker {
-        try await read { db in
-            let row = try Row.fetchOne(db, sql: """
-                SELECT COUNT(*), COALESCE(MAX(id), 0), COUNT(revocationDate), TOTAL(expirationDate),
-                       (SELECT COALESCE(group_concat(key || '=' || value, ';'), '') FROM storeState WHERE account = ?1),
-                       (SELECT COUNT(*) || ':' || COUNT(decidedAt) FROM askToBuyRequests WHERE account = ?1)
-                FROM transactions WHERE account = ?1
-                """, arguments: [self.account.id])
-            return ChangeMarker(
-                count: row?[0] ?? 0, highestID: row?[1] ?? 0, revoked: row?[2] ?? 0, expirations: row?[3] ?? 0,
-                storeState: row?[4] ?? "", askToBuy: row?[5] ?? ""
-            )
+        try await read { store in try await store.changeMarker(account: self.account) }
+    }
+
+    /// The change marker and the store clock's offset (`storeTimeOffset()`) in one read: what
+    /// a server looks at before reusing a customer's rows it read before.
+    ///
+    /// ```swift
+    /// let (marker, offset) = try await ledger.changeMarkerAndStoreTimeOffset()
+    /// ```
+    public func changeMarkerAndStoreTimeOffset() async throws(LedgerError) -> (marker: ChangeMarker, storeTimeOffset: TimeInterval) {
+        try await read { store in
+            (try await store.changeMarker(account: self.account), try await self.storeTimeOffset(store))
         }
+    }
+
+    /// Yields soon after another write of the account commits, where the engine can tell
+    /// (PostgreSQL's LISTEN/NOTIFY); nil on SQLite.
+    func changeFeed() -> AsyncStream<Void>? {
+        storage.changeFeed(account: account)
     }
 
     /// See `changeMarker()`.
     public struct ChangeMarker: Hashable, Sendable {
+        /// Each engine fills it from one query; only markers of one engine are compared.
+        package init(
+            count: Int64, highestID: Int64, revoked: Int64, expirations: Double, storeState: String, askToBuy: String
+        ) {
+            self.count = count
+            self.highestID = highestID
+            self.revoked = revoked
+            self.expirations = expirations
+            self.storeState = storeState
+            self.askToBuy = askToBuy
+        }
+
+
         let count: Int64
         /// The account's highest ID: IDs are never reused, so a clear followed by as many
         /// purchases still moves the marker.

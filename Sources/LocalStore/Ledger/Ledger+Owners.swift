@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 /// Finding a row's customer across accounts, for a server that answers for every customer
 /// of the store (`storefront serve --http`): it is handed a transaction or order ID and must
@@ -13,8 +12,8 @@ extension Ledger {
     /// }
     /// ```
     public func owner(ofTransaction id: Int64) async throws(LedgerError) -> CustomerAccount? {
-        try await read { db in
-            try String.fetchOne(db, sql: "SELECT account FROM transactions WHERE id = ?", arguments: [id])
+        try await read { session in
+            try await session.transactionAccountID(id: id)
         }.map(CustomerAccount.init(checked:))
     }
 
@@ -24,8 +23,8 @@ extension Ledger {
     /// let owner = try await ledger.owner(ofPurchaseAttempt: entry.purchaseAttemptID)
     /// ```
     public func owner(ofPurchaseAttempt attemptID: UUID) async throws(LedgerError) -> CustomerAccount? {
-        try await read { db in
-            try TransactionRow.fetchOne(db, attemptID: attemptID)?.transaction.account
+        try await read { session in
+            try await session.transactionRow(attemptID: attemptID)?.transaction.account
         }
     }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 /// Renewal preferences live in `storeState` under `renewal.<originalID>`, as text such as
 /// `1 pass.basic.monthly` (auto-renew flag, space, product ID), in the account's rows:
@@ -14,17 +13,14 @@ extension Ledger {
     /// if preferences[chain]?.willAutoRenew == false { print("cancelled") }
     /// ```
     public func renewalPreferences() async throws(LedgerError) -> [Int64: RenewalPreference] {
-        let rows = try await read { db in
-            try Row.fetchAll(
-                db, sql: "SELECT key, value FROM storeState WHERE account = ? AND key LIKE ?",
-                arguments: [self.account.id, Self.renewalKeyPrefix + "%"]
-            ).map { row -> (String, String) in (try row.decode(forColumn: "key"), try row.decode(forColumn: "value")) }
+        let rows = try await read { store in
+            try await store.storeStates(account: self.account, keyPrefix: Self.renewalKeyPrefix)
         }
         var preferences: [Int64: RenewalPreference] = [:]
-        for (key, text) in rows {
+        for (key, value) in rows {
             // A hand-edited value that no longer reads counts as no preference.
             guard let originalID = Int64(key.dropFirst(Self.renewalKeyPrefix.count)),
-                  let preference = RenewalPreference(storedText: text)
+                  let preference = value.text.flatMap(RenewalPreference.init(storedText:))
             else { continue }
             preferences[originalID] = preference
         }
@@ -38,20 +34,34 @@ extension Ledger {
     /// try await ledger.setRenewalPreference(nil, originalID: chain)
     /// ```
     public func setRenewalPreference(_ preference: RenewalPreference?, originalID: Int64) async throws(LedgerError) {
-        try await write { db in
-            try self.saveRenewalPreference(preference?.storedText, originalID: originalID, in: db)
+        try await write { store in
+            let chain = try await store.transactionRows(account: self.account, unfinishedOnly: false)
+                .map(\.transaction).filter { $0.originalID == originalID }
+            guard let current = chain.last(where: { !$0.isUpgraded }) ?? chain.last else {
+                return try await self.saveRenewalPreference(preference?.storedText, originalID: originalID, in: store)
+            }
+            try await self.changeRenewalPreference(preference, of: current, in: store)
         }
     }
 
-    func saveRenewalPreference(_ text: String?, originalID: Int64, in db: Database) throws {
-        try saveStoreState(text, key: Self.renewalKeyPrefix + String(originalID), in: db)
+    /// Stores the preference of `current`'s chain and records the notification of what changed.
+    func changeRenewalPreference(
+        _ preference: RenewalPreference?, of current: LedgerTransaction, in store: any LedgerStorageSession
+    ) async throws {
+        let key = Self.renewalKeyPrefix + String(current.originalID)
+        let old = try await store.storeState(account: account, key: key)?.text.flatMap(RenewalPreference.init(storedText:))
+        try await saveRenewalPreference(preference?.storedText, originalID: current.originalID, in: store)
+        for kind in NotificationKind.preferenceChange(from: old, to: preference, currentProductID: current.productID) {
+            try await enqueue(kind, key: "preference.\(current.originalID).\(UUID().uuidString)", about: current, in: store)
+        }
     }
 
-    func deleteRenewalPreferences(in db: Database) throws {
-        try db.execute(
-            sql: "DELETE FROM storeState WHERE account = ? AND key LIKE ?",
-            arguments: [account.id, Self.renewalKeyPrefix + "%"]
-        )
+    func saveRenewalPreference(_ text: String?, originalID: Int64, in store: any LedgerStorageSession) async throws {
+        try await store.setStoreState(text.map(StoreStateValue.text), account: account, key: Self.renewalKeyPrefix + String(originalID))
+    }
+
+    func deleteRenewalPreferences(in store: any LedgerStorageSession) async throws {
+        try await store.deleteStoreStates(account: account, keyPrefix: Self.renewalKeyPrefix)
     }
 }
 

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 /// The store clock's offset from the wall clock, one per account and shared by every
 /// process on the ledger: `storefront advance 1mo` moves it, renewals and expiry read it.
@@ -12,7 +11,7 @@ extension Ledger {
     /// let storeNow = Date().addingTimeInterval(try await ledger.storeTimeOffset())
     /// ```
     public func storeTimeOffset() async throws(LedgerError) -> TimeInterval {
-        try await read { db in try self.storeTimeOffset(db) }
+        try await read { store in try await self.storeTimeOffset(store) }
     }
 
     /// Sets the offset, for example back to 0 on reset.
@@ -21,7 +20,9 @@ extension Ledger {
     /// try await ledger.setStoreTimeOffset(0)
     /// ```
     public func setStoreTimeOffset(_ offset: TimeInterval) async throws(LedgerError) {
-        try await write { db in try self.saveStoreState(offset, key: Self.storeTimeOffsetKey, in: db) }
+        try await write { store in
+            try await store.setStoreState(.real(offset), account: self.account, key: Self.storeTimeOffsetKey)
+        }
     }
 
     /// Moves the store clock forward by `interval` and returns the new offset;
@@ -31,14 +32,14 @@ extension Ledger {
     /// let offset = try await ledger.advanceStoreTime(by: 30 * 86_400)
     /// ```
     public func advanceStoreTime(by interval: TimeInterval) async throws(LedgerError) -> TimeInterval {
-        try await write { db in
-            let offset = try self.storeTimeOffset(db) + interval
-            try self.saveStoreState(offset, key: Self.storeTimeOffsetKey, in: db)
+        try await write { store in
+            let offset = try await self.storeTimeOffset(store) + interval
+            try await store.setStoreState(.real(offset), account: self.account, key: Self.storeTimeOffsetKey)
             return offset
         }
     }
 
-    private func storeTimeOffset(_ db: Database) throws -> TimeInterval {
-        try Double.fetchOne(db, sql: Self.storeStateSQL, arguments: [account.id, Self.storeTimeOffsetKey]) ?? 0
+    func storeTimeOffset(_ store: any LedgerStorageSession) async throws -> TimeInterval {
+        try await store.storeState(account: account, key: Self.storeTimeOffsetKey)?.real ?? 0
     }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 extension Ledger {
     /// Records a transaction in an existing subscription chain (same `originalID` and
@@ -22,9 +21,9 @@ extension Ledger {
         attemptID: UUID
     ) async throws(LedgerError) -> LedgerEntry {
         if let problem = purchase.problem { throw .invalidPurchase(problem) }
-        let row = try await write { db in
-            try self.insertSubscription(
-                purchase, continuing: chainTransactionID, replacing: replacedID, attemptID: attemptID, in: db
+        let row = try await write(retryingLostConnections: true) { store in
+            try await self.insertSubscription(
+                purchase, continuing: chainTransactionID, replacing: replacedID, attemptID: attemptID, in: store
             )
         }
         return entry(row)
@@ -42,20 +41,20 @@ extension Ledger {
         _ change: SubscriptionChange, attemptID: UUID, approving requestID: Int64? = nil, at date: Date
     ) async throws(LedgerError) -> LedgerEntry {
         if case .record(let purchase, _, _) = change, let problem = purchase.problem { throw .invalidPurchase(problem) }
-        let row = try await write { db in
-            if let requestID { try self.markApproved(requestID: requestID, at: date, in: db) }
+        let row = try await write { store in
+            if let requestID { try await self.markApproved(requestID: requestID, at: date, in: store) }
             switch change {
             case .keep(let plan):
-                return try self.autoRenewable(id: plan.id, in: db)
+                return try await self.autoRenewable(id: plan.id, in: store)
             case .renew(let plan, let preference):
-                try self.saveRenewalPreference(preference?.storedText, originalID: plan.transaction.originalID, in: db)
-                return try self.autoRenewable(id: plan.id, in: db)
+                try await self.changeRenewalPreference(preference, of: plan.transaction, in: store)
+                return try await self.autoRenewable(id: plan.id, in: store)
             case .record(let purchase, let chainID?, let replacedID):
-                return try self.insertSubscription(
-                    purchase, continuing: chainID, replacing: replacedID, attemptID: attemptID, in: db
+                return try await self.insertSubscription(
+                    purchase, continuing: chainID, replacing: replacedID, attemptID: attemptID, in: store
                 )
             case .record(let purchase, nil, _):
-                return try self.insert(purchase, attemptID: attemptID, original: nil, in: db)
+                return try await self.insert(purchase, attemptID: attemptID, original: nil, in: store)
             }
         }
         return entry(row)
@@ -63,24 +62,25 @@ extension Ledger {
 
     private func insertSubscription(
         _ purchase: LedgerPurchase, continuing chainTransactionID: Int64, replacing replacedID: Int64?,
-        attemptID: UUID, in db: Database
-    ) throws -> TransactionRow {
-        let chain = try autoRenewable(id: chainTransactionID, in: db)
-        if let recorded = try recordedRow(attemptID: attemptID, productID: purchase.productID, in: db) {
+        attemptID: UUID, in store: any LedgerStorageSession
+    ) async throws -> TransactionRow {
+        let chain = try await autoRenewable(id: chainTransactionID, in: store)
+        if let recorded = try await recordedRow(attemptID: attemptID, productID: purchase.productID, in: store) {
             return recorded
         }
         try requireVerified(chain)
         if let replacedID {
-            _ = try resign(id: replacedID, in: db) { transaction in
+            _ = try await resign(id: replacedID, in: store) { transaction in
                 guard !transaction.isUpgraded else { return false }
                 transaction.isUpgraded = true
                 return true
             }
         }
-        try self.saveRenewalPreference(nil, originalID: chain.transaction.originalID, in: db)
-        return try insert(
+        try await self.saveRenewalPreference(nil, originalID: chain.transaction.originalID, in: store)
+        return try await insert(
             purchase, attemptID: attemptID,
-            original: (chain.transaction.originalID, chain.transaction.originalPurchaseDate), in: db
+            original: (chain.transaction.originalID, chain.transaction.originalPurchaseDate), in: store,
+            continuing: chain.transaction, replacing: replacedID != nil
         )
     }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 extension Ledger {
     /// Renews an auto-renewable subscription: records a new transaction (new ID)
@@ -19,10 +18,10 @@ extension Ledger {
     public func renewSubscription(
         transactionID: Int64, attemptID: UUID, purchaseDate: Date, expirationDate: Date
     ) async throws(LedgerError) -> LedgerEntry {
-        let row = try await write { db in
-            let source = try self.autoRenewable(id: transactionID, in: db)
-            if let recorded = try self.recordedRow(
-                attemptID: attemptID, productID: source.transaction.productID, in: db
+        let row = try await write(retryingLostConnections: true) { store in
+            let source = try await self.autoRenewable(id: transactionID, in: store)
+            if let recorded = try await self.recordedRow(
+                attemptID: attemptID, productID: source.transaction.productID, in: store
             ) {
                 return recorded
             }
@@ -40,9 +39,9 @@ extension Ledger {
                 currency: previous.currency,
                 subscriptionGroupID: previous.subscriptionGroupID
             )
-            return try self.insert(
+            return try await self.insert(
                 renewal, attemptID: attemptID,
-                original: (previous.originalID, previous.originalPurchaseDate), in: db
+                original: (previous.originalID, previous.originalPurchaseDate), in: store, continuing: previous
             )
         }
         return entry(row)
@@ -55,9 +54,9 @@ extension Ledger {
     /// let expired = try await ledger.expireSubscription(transactionID: entry.id, at: Date())
     /// ```
     public func expireSubscription(transactionID: Int64, at date: Date) async throws(LedgerError) -> LedgerEntry {
-        let row = try await write { db in
-            _ = try self.autoRenewable(id: transactionID, in: db)
-            return try self.resign(id: transactionID, in: db) { transaction in
+        let row = try await write { store in
+            _ = try await self.autoRenewable(id: transactionID, in: store)
+            return try await self.resign(id: transactionID, in: store) { transaction in
                 let expiry = date.millisecondPrecision
                 if let current = transaction.expirationDate, current <= expiry { return false }
                 transaction.expirationDate = expiry
@@ -68,8 +67,8 @@ extension Ledger {
     }
 
     /// The account's row `id`, which must be an auto-renewable subscription.
-    func autoRenewable(id: Int64, in db: Database) throws -> TransactionRow {
-        guard let row = try TransactionRow.fetchOne(db, account: account, id: id) else {
+    func autoRenewable(id: Int64, in store: any LedgerStorageSession) async throws -> TransactionRow {
+        guard let row = try await store.transactionRow(account: account, id: id) else {
             throw LedgerError.transactionNotFound(id: id)
         }
         guard row.transaction.productType == .autoRenewable else {

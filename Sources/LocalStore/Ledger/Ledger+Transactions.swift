@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 extension Ledger {
     /// Records and signs a purchase, once per attempt.
@@ -15,8 +14,8 @@ extension Ledger {
     /// ```
     public func recordPurchase(_ purchase: LedgerPurchase, attemptID: UUID) async throws(LedgerError) -> LedgerEntry {
         if let problem = purchase.problem { throw .invalidPurchase(problem) }
-        let row = try await write { db in
-            try self.insert(purchase, attemptID: attemptID, original: nil, in: db)
+        let row = try await write(retryingLostConnections: true) { store in
+            try await self.insert(purchase, attemptID: attemptID, original: nil, in: store)
         }
         return entry(row)
     }
@@ -27,7 +26,7 @@ extension Ledger {
     /// let unverified = try await ledger.transactions().filter { !$0.isVerified }
     /// ```
     public func transactions() async throws(LedgerError) -> [LedgerEntry] {
-        await entries(try await read { db in try TransactionRow.fetchAll(db, account: self.account) })
+        await entries(try await read { store in try await store.transactionRows(account: self.account, unfinishedOnly: false) })
     }
 
     /// The account's transaction with this ID, verified; nil when it has none.
@@ -36,7 +35,7 @@ extension Ledger {
     /// if let entry = try await ledger.transaction(id: 7) { print(entry.verification) }
     /// ```
     public func transaction(id: Int64) async throws(LedgerError) -> LedgerEntry? {
-        try await read { db in try TransactionRow.fetchOne(db, account: self.account, id: id) }.map(entry)
+        try await read { store in try await store.transactionRow(account: self.account, id: id) }.map(entry)
     }
 
     /// Transactions the app has not finished yet, oldest first: the ones to
@@ -46,7 +45,7 @@ extension Ledger {
     /// for entry in try await ledger.unfinishedTransactions() { print(entry.transaction.productID) }
     /// ```
     public func unfinishedTransactions() async throws(LedgerError) -> [LedgerEntry] {
-        await entries(try await read { db in try TransactionRow.fetchAll(db, account: self.account, where: "finished = 0") })
+        await entries(try await read { store in try await store.transactionRows(account: self.account, unfinishedOnly: true) })
     }
 
     /// Marks a transaction delivered, StoreKit's `Transaction.finish()`. Finishing twice is harmless.
@@ -55,11 +54,10 @@ extension Ledger {
     /// try await ledger.finishTransaction(id: entry.id)
     /// ```
     public func finishTransaction(id: Int64) async throws(LedgerError) {
-        try await write { db in
-            try db.execute(
-                sql: "UPDATE transactions SET finished = 1 WHERE id = ? AND account = ?", arguments: [id, self.account.id]
-            )
-            if db.changesCount == 0 { throw LedgerError.transactionNotFound(id: id) }
+        try await write { store in
+            if try await !store.finishTransaction(id: id, account: self.account) {
+                throw LedgerError.transactionNotFound(id: id)
+            }
         }
     }
 
@@ -75,13 +73,19 @@ extension Ledger {
     public func revokeTransaction(
         id: Int64, reason: LedgerTransaction.RevocationReason, at date: Date
     ) async throws(LedgerError) -> LedgerEntry {
-        let row = try await write { db in
-            try self.resign(id: id, in: db) { transaction in
+        let row = try await write { store in
+            var revoked = false
+            let row = try await self.resign(id: id, in: store) { transaction in
                 guard transaction.revocationDate == nil else { return false }
                 transaction.revocationDate = date.millisecondPrecision
                 transaction.revocationReason = reason
+                revoked = true
                 return true
             }
+            if revoked {
+                try await self.enqueue(NotificationKind("REFUND"), key: "refund.\(id)", about: row.transaction, in: store)
+            }
+            return row
         }
         return entry(row)
     }
@@ -95,20 +99,19 @@ extension Ledger {
     /// try await ledger.clearTransactions()
     /// ```
     public func clearTransactions() async throws(LedgerError) {
-        try await write { db in
-            try db.execute(
-                sql: "DELETE FROM transactions WHERE account = ?; DELETE FROM askToBuyRequests WHERE account = ?",
-                arguments: [self.account.id, self.account.id]
-            )
-            try self.deleteRenewalPreferences(in: db)
+        try await write { store in
+            try await store.deleteTransactionsAndRequests(account: self.account)
+            try await self.deleteRenewalPreferences(in: store)
         }
     }
 
     // MARK: - Inside a write
 
     /// The row `attemptID` already recorded, or nil; it must be for the same account and product.
-    func recordedRow(attemptID: UUID, productID: String, in db: Database) throws -> TransactionRow? {
-        guard let row = try TransactionRow.fetchOne(db, attemptID: attemptID) else { return nil }
+    func recordedRow(
+        attemptID: UUID, productID: String, in store: any LedgerStorageSession
+    ) async throws -> TransactionRow? {
+        guard let row = try await store.transactionRow(attemptID: attemptID) else { return nil }
         guard row.transaction.account == account else {
             throw LedgerError.purchaseAttemptOfAnotherAccount(attemptID: attemptID, account: account)
         }
@@ -120,49 +123,43 @@ extension Ledger {
         return row
     }
 
-    /// Signs and inserts a new transaction unless `attemptID` already recorded one.
+    /// Signs and inserts a new transaction unless `attemptID` already recorded one, with its
+    /// notification: `previous` is the chain's transaction it follows, `replacing` says it
+    /// replaces that plan at once (an upgrade).
     func insert(
-        _ purchase: LedgerPurchase, attemptID: UUID, original: (id: Int64, purchaseDate: Date)?, in db: Database
-    ) throws -> TransactionRow {
-        if let recorded = try recordedRow(attemptID: attemptID, productID: purchase.productID, in: db) {
+        _ purchase: LedgerPurchase, attemptID: UUID, original: (id: Int64, purchaseDate: Date)?,
+        in store: any LedgerStorageSession, continuing previous: LedgerTransaction? = nil, replacing: Bool = false
+    ) async throws -> TransactionRow {
+        if let recorded = try await recordedRow(attemptID: attemptID, productID: purchase.productID, in: store) {
             return recorded
         }
         let transaction = LedgerTransaction(
-            id: try nextTransactionID(db), purchase: purchase, account: account, original: original,
+            id: try await store.nextTransactionID(), purchase: purchase, account: account, original: original,
             signedDate: now()
         )
         let row = TransactionRow(
             transaction: transaction, isFinished: false, purchaseAttemptID: attemptID,
             jws: try signingKey.sign(transaction.signedPayload)
         )
-        try row.insert(db)
+        try await store.insertTransaction(row)
+        let kind = NotificationKind.newTransaction(transaction, continuing: previous, replacing: replacing)
+        try await enqueue(kind, key: "transaction.\(transaction.id)", about: transaction, in: store)
         return row
     }
 
     /// Applies `change` to a verified transaction and signs the result;
     /// `change` returns false when there is nothing to change.
     func resign(
-        id: Int64, in db: Database, _ change: (inout LedgerTransaction) throws -> Bool
-    ) throws -> TransactionRow {
-        guard var row = try TransactionRow.fetchOne(db, account: account, id: id) else {
+        id: Int64, in store: any LedgerStorageSession, _ change: (inout LedgerTransaction) throws -> Bool
+    ) async throws -> TransactionRow {
+        guard var row = try await store.transactionRow(account: account, id: id) else {
             throw LedgerError.transactionNotFound(id: id)
         }
         try requireVerified(row)
         guard try change(&row.transaction) else { return row }
         row.transaction.signedDate = now().millisecondPrecision
         row.jws = try signingKey.sign(row.transaction.signedPayload)
-        try TransactionRow.resign(row.transaction, jws: row.jws, in: db)
+        try await store.resignTransaction(row.transaction, jws: row.jws)
         return row
-    }
-
-    /// The ID the next transaction gets: IDs are signed, so the ledger picks
-    /// them itself (AUTOINCREMENT's rule: above every ID ever used, in any account) before signing.
-    private func nextTransactionID(_ db: Database) throws -> Int64 {
-        try Int64.fetchOne(db, sql: """
-            SELECT MAX(
-                COALESCE((SELECT seq FROM sqlite_sequence WHERE name = 'transactions'), 0),
-                COALESCE((SELECT MAX(id) FROM transactions), 0)
-            ) + 1
-            """) ?? 1
     }
 }

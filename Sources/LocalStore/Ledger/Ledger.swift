@@ -40,7 +40,8 @@ public struct Ledger: Sendable {
     /// The customer whose rows this value reads and writes.
     public private(set) var account = CustomerAccount.local
 
-    let database: any DatabaseWriter
+    /// Package-wide so a test can put an engine that fails on demand in front of it.
+    package let storage: any LedgerStorage
     /// The store's clock for `signedDate`; injected so tests and demos are deterministic.
     let now: @Sendable () -> Date
 
@@ -58,21 +59,37 @@ public struct Ledger: Sendable {
         environment: [String: String] = ProcessInfo.processInfo.environment,
         now: @escaping @Sendable () -> Date = Date.init
     ) throws(LedgerError) {
+        try self.init(keyBeside: location, storeKey: storeKey, environment: environment, now: now) { files throws(LedgerError) in
+            try SQLiteStorage(path: files?.database.path ?? ":memory:")
+        }
+    }
+
+    /// A ledger whose rows another engine keeps, signed with the key set `storeKey` names, else
+    /// the one of `location` (created there on first use; an ephemeral one for `.inMemory`).
+    package init(
+        storage: any LedgerStorage, keyBeside location: LedgerLocation, storeKey: URL? = nil,
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        now: @escaping @Sendable () -> Date = Date.init
+    ) throws(LedgerError) {
+        try self.init(keyBeside: location, storeKey: storeKey, environment: environment, now: now) { _ in storage }
+    }
+
+    private init(
+        keyBeside location: LedgerLocation, storeKey: URL?, environment: [String: String], now: @escaping @Sendable () -> Date,
+        storage makeStorage: (LedgerLocation.Files?) throws(LedgerError) -> any LedgerStorage
+    ) throws(LedgerError) {
         self.location = location
         self.now = now
         var located = try location.files(environment: environment)
         if let storeKey { located?.signingKey = storeKey }
         files = located
-        guard let files else {
+        if let files {
+            try Self.createFolder(files.database.deletingLastPathComponent())
+            keys = try StoreKeySet.loadOrCreate(at: files.signingKey)
+        } else {
             keys = try storeKey.map { url throws(LedgerError) in try StoreKeySet.loadOrCreate(at: url) } ?? .ephemeral()
-            database = try Self.open(path: ":memory:") { try DatabaseQueue(configuration: $0) }
-            return
         }
-        try Self.createFolder(files.database.deletingLastPathComponent())
-        keys = try StoreKeySet.loadOrCreate(at: files.signingKey)
-        database = try Self.open(path: files.database.path) {
-            try DatabasePool(path: files.database.path, configuration: $0)
-        }
+        storage = try makeStorage(files)
     }
 
     private static func createFolder(_ folder: URL) throws(LedgerError) {
@@ -82,55 +99,6 @@ public struct Ledger: Sendable {
             )
         } catch {
             throw .cannotCreate(path: folder.path, reason: Self.reason(error))
-        }
-    }
-
-    private static func open(
-        path: String, _ makeWriter: (Configuration) throws -> any DatabaseWriter
-    ) throws(LedgerError) -> any DatabaseWriter {
-        var configuration = Configuration()
-        configuration.busyMode = .timeout(busyTimeout)
-        configuration.label = "storefront.ledger"
-        let existed = FileManager.default.fileExists(atPath: path)
-        // Opening a new file switches it to WAL and creates the schema. When two
-        // connections do that at once SQLite answers BUSY without waiting (waiting
-        // could deadlock), so the whole step is retried within the busy timeout.
-        let deadline = Date().addingTimeInterval(busyTimeout)
-        while true {
-            do {
-                let writer = try makeWriter(configuration)
-                try migrate(writer, path: path)
-                return writer
-            } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY && Date() < deadline {
-                Thread.sleep(forTimeInterval: .random(in: 0.005...0.05))
-            } catch let error as DatabaseError where error.resultCode == .SQLITE_CANTOPEN {
-                throw existed
-                    ? .cannotRead(path: path, reason: reason(error))
-                    : .cannotCreate(path: path, reason: reason(error))
-            } catch {
-                throw ledgerError(error, path: path)
-            }
-        }
-    }
-
-    private static func migrate(_ writer: any DatabaseWriter, path: String) throws {
-        let migrator = LedgerSchema.migrator
-        // Processes that open a new ledger together race to run the same
-        // migration: the loser's CREATE TABLE fails after the winner commits,
-        // and looking again shows the schema in place.
-        var attemptsLeft = 3
-        while true {
-            do {
-                try migrator.migrate(writer)
-                break
-            } catch {
-                attemptsLeft -= 1
-                if try writer.read(migrator.hasCompletedMigrations) { break }
-                if attemptsLeft == 0 { throw error }
-            }
-        }
-        if try writer.read(migrator.hasBeenSuperseded) {
-            throw LedgerError.notALedger(path: path, reason: "it was written by a newer version of storefront")
         }
     }
 
@@ -148,25 +116,58 @@ public struct Ledger: Sendable {
 
     // MARK: - Access
 
-    /// The database path as reported in errors.
-    var path: String { files?.database.path ?? ":memory:" }
+    /// The database as reported in errors: a path, or a URL without its password.
+    var path: String { storage.name }
 
-    func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(LedgerError) -> T {
+    /// The database as people are shown it: the file's path or the store's URL (without its
+    /// password); nil in memory.
+    ///
+    /// ```swift
+    /// print(ledger.databaseName ?? "in memory")
+    /// ```
+    public var databaseName: String? { location == .inMemory ? nil : path }
+
+    func read<T: Sendable>(
+        _ body: @escaping @Sendable (any LedgerStorageSession) async throws -> T
+    ) async throws(LedgerError) -> T {
         do {
-            return try await database.read(body)
+            return try await storage.read(body)
         } catch {
-            throw Self.ledgerError(error, path: path)
+            throw storage.ledgerError(error)
         }
     }
 
-    /// Runs `body` in one IMMEDIATE transaction: all of it commits, or none.
-    func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(LedgerError) -> T {
-        do {
-            return try await database.write(body)
-        } catch {
-            throw Self.ledgerError(error, path: path)
+    /// Runs `body` in one database transaction of the account: all of it commits, or none.
+    ///
+    /// With `retryingLostConnections`, for a body keyed by a purchase-attempt ID (which finds
+    /// its own row when run again), a store that stops answering (`storeUnavailable`: a lost
+    /// connection, a server restarting) is asked again for up to `reconnectTimeout`: a
+    /// connection lost while COMMIT was on its way leaves no way to know whether it landed,
+    /// and running the body again records the purchase once either way.
+    func write<T: Sendable>(
+        retryingLostConnections: Bool = false,
+        _ body: @escaping @Sendable (any LedgerStorageSession) async throws -> T
+    ) async throws(LedgerError) -> T {
+        let deadline = ContinuousClock.now + Self.reconnectTimeout
+        var pause = Duration.milliseconds(50)
+        while true {
+            let failure: LedgerError
+            do {
+                return try await storage.write(account: account, body)
+            } catch {
+                failure = storage.ledgerError(error)
+            }
+            guard retryingLostConnections, case .storeUnavailable = failure,
+                  ContinuousClock.now + pause < deadline, !Task.isCancelled
+            else { throw failure }
+            try? await Task.sleep(for: pause)
+            pause = min(pause * 2, .seconds(1))
         }
     }
+
+    /// How long a purchase keeps asking a store that stopped answering before it is
+    /// reported failed (long enough for a PostgreSQL server's restart).
+    public static let reconnectTimeout: Duration = .seconds(30)
 
     /// A stored row with its verification result.
     func entry(_ row: TransactionRow) -> LedgerEntry {
@@ -205,35 +206,20 @@ public struct Ledger: Sendable {
 
     // MARK: - Errors
 
-    static func ledgerError(_ error: any Error, path: String) -> LedgerError {
+    /// The errors every engine maps alike: the ledger's own, an unreadable row, anything else.
+    package static func commonError(_ error: any Error, path: String) -> LedgerError {
         switch error {
         case let error as LedgerError:
-            return error
+            error
         case let error as CorruptRow:
-            return .notALedger(
-                path: path, reason: "\(error.table) row \(error.id): column \(error.column) cannot be read"
-            )
-        case let error as DatabaseError:
-            switch error.resultCode {
-            case .SQLITE_NOTADB, .SQLITE_CORRUPT:
-                return .notALedger(path: path, reason: reason(error))
-            case .SQLITE_BUSY, .SQLITE_LOCKED:
-                return .cannotWrite(
-                    path: path,
-                    reason: "another storefront process kept it busy for over \(Int(busyTimeout)) seconds"
-                )
-            case .SQLITE_CANTOPEN:
-                return .cannotRead(path: path, reason: reason(error))
-            default:
-                return .cannotWrite(path: path, reason: reason(error))
-            }
+            .notALedger(path: path, reason: "\(error.table) row \(error.id): column \(error.column) cannot be read")
         default:
-            return .cannotWrite(path: path, reason: reason(error))
+            .cannotWrite(path: path, reason: reason(error))
         }
     }
 
     /// A short human reason: SQLite's message, or the POSIX error under a Foundation one.
-    static func reason(_ error: any Error) -> String {
+    package static func reason(_ error: any Error) -> String {
         if let error = error as? DatabaseError {
             return error.message ?? "\(error.resultCode)"
         }

@@ -23,6 +23,8 @@ public enum LedgerError: Error, Sendable, Hashable, CustomStringConvertible {
     case cannotRead(path: String, reason: String)
     /// The database could not be written (read-only, disk full, I/O error, busy too long).
     case cannotWrite(path: String, reason: String)
+    /// The database server cannot be reached, or the connection to it was lost.
+    case storeUnavailable(store: String, reason: String)
     /// The file is not a ledger (not SQLite, corrupt, or a schema this version does not know).
     case notALedger(path: String, reason: String)
     /// The key file holds no usable P-256 private key, or a line that is not part of a key set.
@@ -48,14 +50,15 @@ public enum LedgerError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The Ask to Buy request was already approved or declined the other way.
     case askToBuyRequestAlreadyDecided(id: Int64, status: AskToBuyRequest.Status)
 
-    /// The sysexits(3) code for this error: 73 can't create, 74 I/O, 65 bad data, 70 internal,
-    /// 77 a key file others may read.
+    /// The sysexits(3) code for this error: 73 can't create, 74 I/O, 65 bad data, 69 unavailable,
+    /// 70 internal, 77 a key file others may read.
     public var exitCode: Int32 {
         switch self {
         case .keyFileNotPrivate: 77
         case .noDataDirectory, .cannotCreate: 73
         case .cannotRead, .cannotWrite: 74
         case .signingFailed: 70
+        case .storeUnavailable: 69
         case .invalidCatalogIdentifier, .invalidPurchase, .notALedger, .invalidKeyFile, .transactionNotFound,
              .unverifiedTransaction, .notAnAutoRenewableSubscription, .purchaseAttemptReused,
              .purchaseAttemptOfAnotherAccount, .askToBuyRequestNotFound, .askToBuyRequestAlreadyDecided: 65
@@ -74,6 +77,8 @@ public enum LedgerError: Error, Sendable, Hashable, CustomStringConvertible {
             "cannot read \(path): \(reason)"
         case .cannotWrite(let path, let reason):
             "cannot write \(path): \(reason)"
+        case .storeUnavailable(let store, let reason):
+            "cannot reach the store \(store): \(reason)"
         case .notALedger(let path, let reason):
             "\(path) is not a usable ledger: \(reason)"
         case .invalidKeyFile(let path, let reason):

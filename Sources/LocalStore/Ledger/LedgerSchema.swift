@@ -76,6 +76,7 @@ enum LedgerSchema {
                 ALTER TABLE storeStateByAccount RENAME TO storeState;
                 """)
         }
+        migrator.registerMigration("v3-notifications", migrate: NotificationOutboxSchema.sqlite)
         return migrator
     }()
 

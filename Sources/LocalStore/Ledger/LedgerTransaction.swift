@@ -113,7 +113,7 @@ extension LedgerTransaction {
 
 extension Date {
     /// Milliseconds since 1970, the unit of every date column and payload key.
-    var ledgerMilliseconds: Int64 { Int64((timeIntervalSince1970 * 1000).rounded()) }
+    package var ledgerMilliseconds: Int64 { Int64((timeIntervalSince1970 * 1000).rounded()) }
 
     init(ledgerMilliseconds: Int64) {
         self.init(timeIntervalSince1970: Double(ledgerMilliseconds) / 1000)

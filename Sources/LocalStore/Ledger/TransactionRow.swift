@@ -1,78 +1,37 @@
 import Foundation
-import GRDB
 
 /// A row of the `transactions` table: the signed columns plus local bookkeeping.
-struct TransactionRow: Sendable {
+package struct TransactionRow: Sendable {
     var transaction: LedgerTransaction
     var isFinished: Bool
     var purchaseAttemptID: UUID
     var jws: String
 
-    private static let insertSQL: String = {
-        let columns = LedgerTransaction.signedFields.map(\.name) + ["account", "finished", "purchaseAttemptID", "jws"]
-        let placeholders = Array(repeating: "?", count: columns.count).joined(separator: ", ")
-        return "INSERT INTO transactions (\(columns.joined(separator: ", "))) VALUES (\(placeholders))"
-    }()
+    /// The columns every engine writes, by name: the signed fields, then the bookkeeping.
+    package static let columnNames = LedgerTransaction.signedFields.map(\.name)
+        + ["account", "finished", "purchaseAttemptID", "jws"]
 
-    private static let resignSQL: String = {
-        let assignments = (LedgerTransaction.signedFields.map(\.name) + ["jws"]).map { "\($0) = ?" }
-        return "UPDATE transactions SET \(assignments.joined(separator: ", ")) WHERE id = ?"
-    }()
-
-    func insert(_ db: Database) throws {
-        let values = Self.columnValues(of: transaction)
-            + [transaction.account.id.databaseValue, isFinished.databaseValue, purchaseAttemptID.uuidString.databaseValue, jws.databaseValue]
-        try db.cachedStatement(sql: Self.insertSQL).execute(arguments: StatementArguments(values))
-    }
-
-    /// Rewrites the signed columns of an existing transaction with its new JWS; its account stays.
-    static func resign(_ transaction: LedgerTransaction, jws: String, in db: Database) throws {
-        let values = columnValues(of: transaction) + [jws.databaseValue, transaction.id.databaseValue]
-        try db.cachedStatement(sql: resignSQL).execute(arguments: StatementArguments(values))
+    /// This row's values in `columnNames` order; nil for NULL.
+    package var columnValues: [LedgerColumnValue?] {
+        Self.signedColumnValues(of: transaction) + [
+            .string(transaction.account.id), .bool(isFinished), .string(purchaseAttemptID.uuidString), .string(jws),
+        ]
     }
 
     /// The signed columns' values, in `LedgerTransaction.signedFields` order.
-    static func columnValues(of transaction: LedgerTransaction) -> [DatabaseValue] {
+    package static func signedColumnValues(of transaction: LedgerTransaction) -> [LedgerColumnValue?] {
         LedgerTransaction.signedFields.map { field in
             switch field.value(transaction) {
-            case nil: .null
-            case .string(let text): text.databaseValue
-            case .integer(let number): number.databaseValue
-            case .bool(let flag): flag.databaseValue
+            case nil: nil
+            case .string(let text): .string(text)
+            case .integer(let number): .integer(number)
+            case .bool(let flag): .bool(flag)
             }
         }
     }
 
-    /// `account`'s rows that meet `condition`, oldest first.
-    static func fetchAll(
-        _ db: Database, account: CustomerAccount, where condition: String = "1", arguments: StatementArguments = []
-    ) throws -> [TransactionRow] {
-        try fetchAll(db, where: "account = ? AND (\(condition))", arguments: [account.id] + arguments)
-    }
-
-    /// The row of `id` in `account`.
-    static func fetchOne(_ db: Database, account: CustomerAccount, id: Int64) throws -> TransactionRow? {
-        try fetchAll(db, account: account, where: "id = ?", arguments: [id]).first
-    }
-
-    /// The row `attemptID` recorded, in any account: attempt IDs are unique in the whole ledger.
-    static func fetchOne(_ db: Database, attemptID: UUID) throws -> TransactionRow? {
-        try fetchAll(db, where: "purchaseAttemptID = ?", arguments: [attemptID.uuidString]).first
-    }
-
-    private static func fetchAll(_ db: Database, where condition: String, arguments: StatementArguments) throws
-        -> [TransactionRow]
-    {
-        let rows = try Row.fetchCursor(
-            db.cachedStatement(sql: "SELECT * FROM transactions WHERE \(condition) ORDER BY id"),
-            arguments: arguments
-        )
-        var result: [TransactionRow] = []
-        while let row = try rows.next() {
-            result.append(try TransactionRow(row: row))
-        }
-        return result
-    }
+    /// The signed column names, in `signedColumnValues(of:)` order.
+    package static let signedColumnNames = LedgerTransaction.signedFields.map(\.name)
 
     init(transaction: LedgerTransaction, isFinished: Bool, purchaseAttemptID: UUID, jws: String) {
         self.transaction = transaction
@@ -81,52 +40,46 @@ struct TransactionRow: Sendable {
         self.jws = jws
     }
 
-    init(row: Row) throws {
-        let id: Int64 = try row.decode(forColumn: "id")
-        func date(_ column: String) throws -> Date? {
-            try row.decode(Int64?.self, forColumn: column).map(Date.init(ledgerMilliseconds:))
-        }
+    /// Reads a stored row; a column that does not read back throws `CorruptRow`.
+    package init(columns row: some LedgerColumns) throws {
+        let id = try row.int64("id") ?? 0
         func required<Value>(_ value: Value?, _ column: String) throws -> Value {
-            guard let value else { throw CorruptRow(table: "transactions", id: id, column: column) }
-            return value
+            try row.required(value, table: "transactions", id: id, column: column)
         }
+        func date(_ column: String) throws -> Date? {
+            try row.int64(column).map(Date.init(ledgerMilliseconds:))
+        }
+        func string(_ column: String) throws -> String { try required(row.string(column), column) }
         func uuid(_ column: String) throws -> UUID? {
-            try row.decode(String?.self, forColumn: column).map { try required(UUID(uuidString: $0), column) }
+            try row.string(column).map { try required(UUID(uuidString: $0), column) }
         }
-        let account = CustomerAccount(checked: try row.decode(String.self, forColumn: "account"))
+        func int(_ column: String) throws -> Int? { try row.int64(column).map { Int($0) } }
         transaction = LedgerTransaction(
             id: id,
-            originalID: try row.decode(forColumn: "originalID"),
-            productID: try row.decode(forColumn: "productID"),
-            productType: .init(rawValue: try row.decode(forColumn: "productType")),
+            originalID: try required(row.int64("originalID"), "originalID"),
+            productID: try string("productID"),
+            productType: .init(rawValue: try string("productType")),
             purchaseDate: try required(date("purchaseDate"), "purchaseDate"),
             originalPurchaseDate: try required(date("originalPurchaseDate"), "originalPurchaseDate"),
             expirationDate: try date("expirationDate"),
             revocationDate: try date("revocationDate"),
-            revocationReason: try row.decode(Int?.self, forColumn: "revocationReason").map(LedgerTransaction.RevocationReason.init),
-            purchasedQuantity: try row.decode(forColumn: "purchasedQuantity"),
-            offerType: try row.decode(Int?.self, forColumn: "offerType").map(LedgerTransaction.OfferType.init),
-            offerID: try row.decode(forColumn: "offerID"),
-            offerPaymentMode: try row.decode(String?.self, forColumn: "offerPaymentMode").map(LedgerTransaction.OfferPaymentMode.init),
-            isUpgraded: try row.decode(forColumn: "isUpgraded"),
-            ownershipType: .init(rawValue: try row.decode(forColumn: "ownershipType")),
-            storefront: try row.decode(forColumn: "storefront"),
+            revocationReason: try int("revocationReason").map(LedgerTransaction.RevocationReason.init),
+            purchasedQuantity: try required(int("purchasedQuantity"), "purchasedQuantity"),
+            offerType: try int("offerType").map(LedgerTransaction.OfferType.init),
+            offerID: try row.string("offerID"),
+            offerPaymentMode: try row.string("offerPaymentMode").map(LedgerTransaction.OfferPaymentMode.init),
+            isUpgraded: try required(row.bool("isUpgraded"), "isUpgraded"),
+            ownershipType: .init(rawValue: try string("ownershipType")),
+            storefront: try string("storefront"),
             appAccountToken: try uuid("appAccountToken"),
-            price: try row.decode(String?.self, forColumn: "price").map { try required(Decimal(string: $0), "price") },
-            currency: try row.decode(forColumn: "currency"),
-            subscriptionGroupID: try row.decode(forColumn: "subscriptionGroupID"),
-            account: account,
+            price: try row.string("price").map { try required(Decimal(string: $0), "price") },
+            currency: try row.string("currency"),
+            subscriptionGroupID: try row.string("subscriptionGroupID"),
+            account: CustomerAccount(checked: try string("account")),
             signedDate: try required(date("signedDate"), "signedDate")
         )
-        isFinished = try row.decode(forColumn: "finished")
+        isFinished = try required(row.bool("finished"), "finished")
         purchaseAttemptID = try required(uuid("purchaseAttemptID"), "purchaseAttemptID")
-        jws = try row.decode(forColumn: "jws")
+        jws = try string("jws")
     }
-}
-
-/// A row whose column cannot be read back; only possible when CHECKs were bypassed.
-struct CorruptRow: Error {
-    var table: String
-    var id: Int64
-    var column: String
 }

@@ -1,4 +1,5 @@
 import Foundation
+import LocalStore
 
 /// Request a Test Notification, Get Test Notification Status and Get Notification History.
 extension AppStoreServer {
@@ -82,7 +83,7 @@ extension AppStoreServer {
             transactionIDs = Set(customer.transactions.map(\.id))
         }
         let token = try request.value("paginationToken", or: .invalidPaginationToken)
-        let wanted = await notifications.records.filter { record in
+        let wanted = try await historyRecords(from: start, to: end).filter { record in
             (start..<end).contains(record.signedDate)
                 && (query.notificationType.map { $0 == record.type } ?? true)
                 && (query.notificationSubtype.map { $0 == record.subtype } ?? true)
@@ -95,10 +96,36 @@ extension AppStoreServer {
         } catch {
             throw .invalidPaginationToken
         }
-        return .ok(NotificationHistoryResponse(
-            paginationToken: page.revision, hasMore: page.hasMore,
-            notificationHistory: page.items.map { NotificationHistoryItem(signedPayload: $0.signedPayload, sendAttempts: Self.attempts($0)) }
-        ))
+        var items: [NotificationHistoryItem] = []
+        for record in page.items {
+            // An outbox notification not sent yet is signed here, for the page alone.
+            let signed = if let unsent = record.unsent { try await signedNotification(unsent) } else { record.signedPayload }
+            items.append(NotificationHistoryItem(signedPayload: signed, sendAttempts: Self.attempts(record)))
+        }
+        return .ok(NotificationHistoryResponse(paginationToken: page.revision, hasMore: page.hasMore, notificationHistory: items))
+    }
+
+    /// The test notifications and the ledger's, signed from `start` up to `end`.
+    private func historyRecords(from start: Int64, to end: Int64) async throws(APIError) -> [NotificationLog.Record] {
+        let outbox: [LedgerNotification]
+        do {
+            outbox = try await settings.ledger.notificationHistory(from: start, to: end)
+        } catch {
+            throw .generalInternalRetryable
+        }
+        var records = await notifications.records
+        for notification in outbox {
+            records.append(NotificationLog.Record(
+                sequence: notification.id, type: notification.notificationType, subtype: notification.subtype,
+                transactionID: notification.transactionID, signedDate: notification.createdAt,
+                signedPayload: notification.signedPayload ?? "",
+                attempts: notification.attempts.map { attempt in
+                    NotificationLog.Attempt(date: attempt.date, result: SendAttemptResult(rawValue: attempt.result) ?? .other)
+                },
+                unsent: notification.signedPayload == nil ? notification : nil
+            ))
+        }
+        return records
     }
 
     static func attempts(_ record: NotificationLog.Record) -> [SendAttemptItem] {

@@ -50,21 +50,28 @@ extension AppStoreServer {
                       let current = customer.transactions.first(where: { $0.id == shown.id }),
                       wanted.isEmpty || wanted.contains(status.state.appStoreStatus)
                 else { continue }
-                let chain = customer.transactions.filter { $0.originalID == current.originalID }
-                let renewsAs = renewal.autoRenewPreference ?? current.productID
-                let price = renewsAs == current.productID ? current.price : customer.store.catalog.product(id: renewsAs)?.price
-                let payload = RenewalPayload(
-                    renewal: renewal, current: current, chainStart: Self.recentStart(of: chain), renewalPrice: price,
-                    app: settings.app, signedDate: customer.now
-                )
                 items.append(LastTransaction(
                     status: status.state.appStoreStatus, originalTransactionId: String(current.originalID),
-                    signedTransactionInfo: try signedTransaction(current), signedRenewalInfo: try sign(payload)
+                    signedTransactionInfo: try signedTransaction(current),
+                    signedRenewalInfo: try signedRenewalInfo(renewal, current: current, customer: customer)
                 ))
             }
             if !items.isEmpty { data.append(GroupItem(subscriptionGroupIdentifier: group, lastTransactions: items)) }
         }
         return .ok(StatusResponse(environment: settings.app.environment, bundleId: settings.app.bundleID, data: data))
+    }
+
+    /// `current`'s chain's renewal info, signed.
+    func signedRenewalInfo(
+        _ renewal: Product.SubscriptionInfo.RenewalInfo, current: LedgerTransaction, customer: Customer
+    ) throws(APIError) -> String {
+        let chain = customer.transactions.filter { $0.originalID == current.originalID }
+        let renewsAs = renewal.autoRenewPreference ?? current.productID
+        let price = renewsAs == current.productID ? current.price : customer.store.catalog.product(id: renewsAs)?.price
+        return try sign(RenewalPayload(
+            renewal: renewal, current: current, chainStart: Self.recentStart(of: chain), renewalPrice: price,
+            app: settings.app, signedDate: customer.now
+        ))
     }
 
     /// The start of the latest run of periods with no lapse of 60 days or more.

@@ -28,7 +28,7 @@ extension AppStoreServer {
         let revision = try request.value("revision", or: .invalidRequestRevision)
         let customer = try await customer(ofTransaction: id)
         let page = try Page.of(
-            customer.transactions.filter(filter.matches), key: { ($0.signedDate.milliseconds, $0.id) },
+            sorted: customer.historyOrder, matching: filter.matches, key: { ($0.signedDate.milliseconds, $0.id) },
             after: revision, descending: filter.descending
         )
         return .ok(HistoryResponse(

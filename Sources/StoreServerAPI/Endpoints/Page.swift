@@ -21,15 +21,45 @@ struct Page<Item> {
     static func of(
         _ all: [Item], key: (Item) -> Position, after revision: String?, descending: Bool
     ) throws(APIError) -> Page {
+        let ordered = all.map { (key($0), $0) }.sorted { ($0.0.date, $0.0.id) < ($1.0.date, $1.0.id) }
+        return try of(sorted: ordered.map(\.1), matching: { _ in true }, key: key, after: revision, descending: descending)
+    }
+
+    /// The page of the items `matching`, from `sorted`, already in ascending key order: it is
+    /// read from where the revision points until a page and one more are found, so a long
+    /// list is neither copied nor sorted per request.
+    static func of(
+        sorted: [Item], matching: (Item) -> Bool, key: (Item) -> Position, after revision: String?, descending: Bool
+    ) throws(APIError) -> Page {
         let start = try revision.map { text throws(APIError) in try position(text) }
-        func precedes(_ a: Position, _ b: Position) -> Bool {
-            descending ? (a.date, a.id) > (b.date, b.id) : (a.date, a.id) < (b.date, b.id)
+        // The first index past the revision, by binary search: the keys ascend.
+        func firstIndex(where isPast: (Position) -> Bool) -> Int {
+            var low = 0, high = sorted.count
+            while low < high {
+                let middle = (low + high) / 2
+                if isPast(key(sorted[middle])) { high = middle } else { low = middle + 1 }
+            }
+            return low
         }
-        let ordered = all.map { (key($0), $0) }.sorted { precedes($0.0, $1.0) }
-        let remaining = start.map { start in ordered.filter { precedes(start, $0.0) } } ?? ordered
-        let taken = remaining.prefix(size)
-        let end = taken.last?.0 ?? start ?? (descending ? (Int64.max, Int64.max) : (0, 0))
-        return Page(items: taken.map(\.1), hasMore: remaining.count > size, revision: token(end))
+        let order: AnySequence<Int>
+        if descending {
+            let end = start.map { start in firstIndex { ($0.date, $0.id) >= (start.date, start.id) } } ?? sorted.count
+            order = AnySequence((0..<end).reversed())
+        } else {
+            let begin = start.map { start in firstIndex { ($0.date, $0.id) > (start.date, start.id) } } ?? 0
+            order = AnySequence(begin..<sorted.count)
+        }
+        var taken: [Item] = []
+        var hasMore = false
+        for index in order where matching(sorted[index]) {
+            guard taken.count < size else {
+                hasMore = true
+                break
+            }
+            taken.append(sorted[index])
+        }
+        let end = taken.last.map(key) ?? start ?? (descending ? (Int64.max, Int64.max) : (0, 0))
+        return Page(items: taken, hasMore: hasMore, revision: token(end))
     }
 
     private static func token(_ position: Position) -> String {

@@ -1,8 +1,9 @@
 import Foundation
+import LocalStore
 
-/// Every notification the server sent, with each attempt to deliver it, and the
-/// consumption reports apps sent: what Get Notification History and Get Test Notification
-/// Status read. It lives as long as the server process.
+/// The test notifications the server sent, with each attempt to deliver it, and the
+/// consumption reports apps sent: what Get Test Notification Status reads, and Get
+/// Notification History beside the ledger's outbox. It lives as long as the server process.
 ///
 /// ```swift
 /// let token = await log.send(payload, signed: jws, transactionID: nil, now: Date())
@@ -22,7 +23,12 @@ actor NotificationLog {
         let signedDate: Int64
         let signedPayload: String
         var attempts: [Attempt]
+        /// An outbox notification not sent yet: signed only when history shows it.
+        var unsent: LedgerNotification?
     }
+
+    /// Test notifications are numbered after any outbox ID, so history's order has no ties.
+    static let firstSequence: Int64 = 1 << 48
 
     private let delivery: any NotificationDelivery
     let urls: [URL]
@@ -40,8 +46,8 @@ actor NotificationLog {
     func send(_ payload: NotificationPayload, signed: String, transactionID: Int64?, now: @escaping @Sendable () -> Date) -> String {
         let index = records.count
         records.append(Record(
-            sequence: Int64(index + 1), type: payload.notificationType, subtype: payload.subtype,
-            transactionID: transactionID, signedDate: payload.signedDate, signedPayload: signed, attempts: []
+            sequence: Self.firstSequence + Int64(index), type: payload.notificationType, subtype: payload.subtype,
+            transactionID: transactionID, signedDate: payload.signedDate, signedPayload: signed, attempts: [], unsent: nil
         ))
         let token = payload.notificationUUID + "_" + String(payload.signedDate)
         testTokens[token] = index

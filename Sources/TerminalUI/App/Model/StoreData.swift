@@ -22,6 +22,8 @@ public struct StoreData: Sendable, Equatable {
     public var entitlementsError: StoreFailure?
     /// The version the customer first got, for grandfathered entitlements.
     public var originalAppVersion: AppVersion?
+    /// Whether the store stopped answering and is being tried again.
+    public var isStoreUnreachable = false
     /// The snapshot's `version`: an effect's answer can reach the app after a newer reading.
     public var version: Int
 
@@ -57,6 +59,7 @@ public struct StoreData: Sendable, Equatable {
             originalAppVersion: snapshot.originalAppVersion,
             version: snapshot.version
         )
+        isStoreUnreachable = snapshot.isStoreUnreachable
     }
 
     /// What the customer owns now; nil until loaded.

@@ -49,6 +49,8 @@ struct AppRenderer {
 
     /// What the store is busy with, at the right of the header.
     private var headerStatus: String? {
+        // The app keeps drawing and answering keys; the store's watcher keeps trying.
+        if state.store.isStoreUnreachable { return options.text("Store unreachable, retrying%@", options.glyph(.ellipsis)) }
         if state.isRestoring { return options.text("%@ Restoring%@", context.spinner, options.glyph(.ellipsis)) }
         // Nothing is being bought while the customer still decides on the sheet.
         if let pending = context.pendingProductID, state.overlays.confirmation == nil { return options.text("%@ Buying %@", context.spinner, state.name(of: pending)) }

@@ -1,0 +1,47 @@
+import LocalStore
+import PostgresNIO
+
+/// How PostgreSQL's failures read as the ledger's: an unreachable or lost server is
+/// `storeUnavailable` (69); anything the server refused names its message.
+enum PostgresErrors {
+    static func ledgerError(_ error: any Error, store: String) -> LedgerError {
+        let error = unwrapped(error)
+        if isConnectionLost(error) { return .storeUnavailable(store: store, reason: reason(error)) }
+        if error is PSQLError { return .cannotWrite(path: store, reason: reason(error)) }
+        return Ledger.commonError(error, path: store)
+    }
+
+    static func isUniqueViolation(_ error: any Error) -> Bool {
+        (unwrapped(error) as? PSQLError)?.serverInfo?[.sqlState] == "23505"
+    }
+
+    /// The server's message, or what stopped the connection.
+    static func reason(_ error: any Error) -> String {
+        let error = unwrapped(error)
+        guard let error = error as? PSQLError else { return String(describing: error) }
+        if let message = error.serverInfo?[.message] { return message }
+        if let underlying = error.underlying { return String(describing: underlying) }
+        return error.code.description
+    }
+
+    /// The error inside a transaction's wrapper: the body's, else BEGIN's or COMMIT's.
+    private static func unwrapped(_ error: any Error) -> any Error {
+        guard let error = error as? PostgresTransactionError else { return error }
+        return error.closureError ?? error.beginError ?? error.commitError ?? error
+    }
+
+    private static func isConnectionLost(_ error: any Error) -> Bool {
+        guard let error = error as? PSQLError else { return false }
+        let lost: [PSQLError.Code] = [
+            .connectionError, .serverClosedConnection, .clientClosedConnection, .uncleanShutdown, .poolClosed,
+        ]
+        return lost.contains(error.code) || error.serverInfo?[.sqlState].map(isServerGoingAway) == true
+    }
+
+    /// The server's own word that it is going away or not there yet: class 08 (connection
+    /// exception) and 57P01-57P03 (admin or crash shutdown, "the database system is starting
+    /// up"), which a `pg_ctl restart` sends to every open connection.
+    static func isServerGoingAway(_ sqlState: String) -> Bool {
+        sqlState.hasPrefix("08") || ["57P01", "57P02", "57P03"].contains(sqlState)
+    }
+}

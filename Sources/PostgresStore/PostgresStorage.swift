@@ -1,0 +1,144 @@
+import Foundation
+import LocalStore
+import Logging
+import PostgresNIO
+
+/// The shared engine: the ledger in a PostgreSQL database, for many storefronts on many machines.
+///
+/// Writes of one account take turns on a transaction-level advisory lock, as SQLite's
+/// writers take turns on its file; different accounts write at once. The connection pool
+/// (`PostgresClient`) runs in a task this value owns and cancels when it goes away.
+///
+/// ```swift
+/// let address = try PostgresAddress("postgres://storefront@/shop?host=/tmp/pg")
+/// _ = try await PostgresStorage.migrate(address)
+/// let storage = try await PostgresStorage.open(address)
+/// ```
+package final class PostgresStorage: LedgerStorage {
+    package let name: String
+    private let address: PostgresAddress
+    private let client: PostgresClient
+    private let running: Task<Void, Never>
+    /// Silent: postgres-nio's own lines would reach stderr beside the one line a failure
+    /// gets, and what goes wrong is thrown anyway.
+    private static let logger = Logger(label: "storefront.ledger.postgres") { _ in SwiftLogNoOpLogHandler() }
+
+    private init(address: PostgresAddress) {
+        name = address.description
+        self.address = address
+        let client = PostgresClient(configuration: address.clientConfiguration, backgroundLogger: Self.logger)
+        self.client = client
+        running = Task { await client.run() }
+    }
+
+    deinit {
+        running.cancel()
+    }
+
+    /// Connects, and checks the schema is the one this program knows.
+    ///
+    /// - Throws: `LedgerError.storeUnavailable` (exit 69) when the server cannot be reached;
+    ///   `.notALedger` (65) when the schema is missing, older (run `storefront store migrate`) or newer.
+    package static func open(_ address: PostgresAddress) async throws(LedgerError) -> PostgresStorage {
+        let version = try await withConnection(to: address) { connection in
+            try await PostgresSchema.version(connection, logger: logger)
+        }
+        guard version == PostgresSchema.migrations.count else {
+            throw schemaMismatch(version, address: address)
+        }
+        return PostgresStorage(address: address)
+    }
+
+    /// Creates or upgrades the schema.
+    ///
+    /// - Returns: The versions before and after (equal when there was nothing to do).
+    package static func migrate(_ address: PostgresAddress) async throws(LedgerError) -> (from: Int, to: Int) {
+        let versions = try await withConnection(to: address) { connection in
+            try await PostgresSchema.migrate(connection, logger: logger)
+        }
+        if versions.from > PostgresSchema.migrations.count { throw schemaMismatch(versions.from, address: address) }
+        return versions
+    }
+
+    private static func schemaMismatch(_ version: Int?, address: PostgresAddress) -> LedgerError {
+        let known = PostgresSchema.migrations.count
+        guard let version, version > 0 else {
+            return .notALedger(
+                path: address.description, reason: "it has no storefront schema yet: run storefront store migrate --store \(address)"
+            )
+        }
+        if version < known {
+            return .notALedger(
+                path: address.description,
+                reason: "its schema is version \(version), older than this storefront's \(known): run storefront store migrate --store \(address)"
+            )
+        }
+        return .notALedger(
+            path: address.description,
+            reason: "its schema is version \(version), newer than this storefront knows (\(known)): use a newer storefront"
+        )
+    }
+
+    /// One connection of its own, for the checks before the pool starts: the pool would
+    /// keep trying an unreachable server for a minute.
+    private static func withConnection<T: Sendable>(
+        to address: PostgresAddress, _ body: (PostgresConnection) async throws -> T
+    ) async throws(LedgerError) -> T {
+        let connection: PostgresConnection
+        do {
+            connection = try await PostgresConnection.connect(
+                configuration: address.connectionConfiguration, id: 0, logger: logger
+            )
+        } catch {
+            throw .storeUnavailable(store: address.description, reason: PostgresErrors.reason(error))
+        }
+        do {
+            let result = try await body(connection)
+            try? await connection.close()
+            return result
+        } catch {
+            try? await connection.close()
+            throw PostgresErrors.ledgerError(error, store: address.description)
+        }
+    }
+
+    package func read<T: Sendable>(
+        _ body: @escaping @Sendable (any LedgerStorageSession) async throws -> T
+    ) async throws -> T {
+        try await client.withTransaction(logger: Self.logger) { connection in
+            // One snapshot for every statement of the read.
+            try await connection.query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY", logger: Self.logger)
+            return try await body(PostgresSession(connection: connection, logger: Self.logger))
+        }
+    }
+
+    package func write<T: Sendable>(
+        account: CustomerAccount, _ body: @escaping @Sendable (any LedgerStorageSession) async throws -> T
+    ) async throws -> T {
+        // Two writes that insert the same attempt ID in different accounts at once: the
+        // loser's unique violation rolls it back, and running it again reads the winner's row.
+        var attemptsLeft = 2
+        while true {
+            do {
+                return try await client.withTransaction(logger: Self.logger) { connection in
+                    try await connection.query(
+                        "SELECT pg_advisory_xact_lock(hashtext(\(account.id)))", logger: Self.logger
+                    )
+                    let result = try await body(PostgresSession(connection: connection, logger: Self.logger))
+                    try await PostgresChangeFeed.announce(account: account, on: connection, logger: Self.logger)
+                    return result
+                }
+            } catch let error where PostgresErrors.isUniqueViolation(error) && attemptsLeft > 1 {
+                attemptsLeft -= 1
+            }
+        }
+    }
+
+    package func changeFeed(account: CustomerAccount) -> AsyncStream<Void>? {
+        PostgresChangeFeed.changes(of: account, at: address, logger: Self.logger)
+    }
+
+    package func ledgerError(_ error: any Error) -> LedgerError {
+        PostgresErrors.ledgerError(error, store: name)
+    }
+}

@@ -1,0 +1,145 @@
+import Foundation
+import LocalStore
+import StorefrontModel
+
+/// Delivering the ledger's notifications: the outbox's due entries are signed as Apple's
+/// `ResponseBodyV2DecodedPayload`, POSTed to every `--notify` URL, and each round's
+/// attempts recorded; a failed round is retried on Apple's schedule, scaled by the time rate.
+extension AppStoreServer {
+    /// Apple's retry schedule after a failed attempt: 1, 12, 24, 48 and 72 hours (real time),
+    /// then no more.
+    public static let retryHours: [Double] = [1, 12, 24, 48, 72]
+
+    /// Delivers due notifications every `interval` and looks for lapsed subscriptions every
+    /// `sweepInterval`, until cancelled. With no `--notify` URL it returns at once: the
+    /// notifications stay in the outbox, and in Get Notification History.
+    ///
+    /// ```swift
+    /// let delivering = Task { await api.deliverNotifications() }
+    /// defer { delivering.cancel() }
+    /// ```
+    public func deliverNotifications(
+        every interval: Duration = .milliseconds(20), sweepInterval: Duration = .milliseconds(250)
+    ) async {
+        guard !settings.notificationURLs.isEmpty else { return }
+        // Side by side: a look over a large account must not hold back a delivery that is due.
+        await withTaskGroup(of: Void.self) { loops in
+            loops.addTask {
+                while !Task.isCancelled {
+                    await self.sweep()
+                    try? await Task.sleep(for: sweepInterval)
+                }
+            }
+            loops.addTask { await self.deliverDue(every: interval) }
+        }
+    }
+
+    private func deliverDue(every interval: Duration) async {
+        while !Task.isCancelled {
+            // Round after round while there is more; one that cannot be signed (the store unreachable)
+            // waits for the next tick.
+            while let due = try? await settings.ledger.dueNotifications(at: settings.now(), limit: 20), !due.isEmpty,
+                  !Task.isCancelled {
+                let recorded = await withTaskGroup(of: Bool.self) { group in
+                    // Each is the first pending one of its original transaction: they may go side by side.
+                    for notification in due { group.addTask { await self.deliver(notification) } }
+                    return await group.allSatisfy { $0 }
+                }
+                guard recorded else { break }
+            }
+            try? await Task.sleep(for: interval)
+        }
+    }
+
+    /// Records what time alone brought (renewals, lapses) for each account whose ledger rows
+    /// changed or whose next lapse came since the last look.
+    private func sweep() async {
+        guard let accounts = try? await settings.ledger.accounts() else { return }
+        for account in accounts {
+            let scoped = settings.ledger.scoped(to: account)
+            guard let marker = try? await scoped.changeMarker(), let offset = try? await scoped.storeTimeOffset() else { continue }
+            let storeNow = settings.now().addingTimeInterval(offset)
+            guard sweeps.isDue(account, marker: marker, at: storeNow) else { continue }
+            let store = LocalStore(catalog: settings.catalog, ledger: settings.ledger, account: account, controls: settings.controls)
+            guard let next = try? await store.recordDueNotifications(), let settled = try? await scoped.changeMarker() else { continue }
+            sweeps.swept(account, marker: settled, until: next ?? .distantFuture)
+        }
+    }
+
+    /// One delivery round of `notification` to every URL that has not taken it yet; false when
+    /// it could not be signed or its round recorded.
+    func deliver(_ notification: LedgerNotification) async -> Bool {
+        let signed: String
+        if let stored = notification.signedPayload {
+            signed = stored
+        } else {
+            guard let fresh = try? await signedNotification(notification) else { return false }
+            signed = fresh
+        }
+        let body = APIJSON.encode(["signedPayload": signed])
+        let pending = settings.notificationURLs.filter { url in
+            !notification.attempts.contains { $0.url == url.absoluteString && $0.succeeded }
+        }
+        let attempts = await withTaskGroup(of: NotificationAttempt.self) { group in
+            for url in pending {
+                group.addTask {
+                    let result = await self.notificationDelivery.post(body, to: url)
+                    return NotificationAttempt(
+                        notificationID: notification.id, url: url.absoluteString, date: self.settings.now().milliseconds,
+                        result: result.rawValue
+                    )
+                }
+            }
+            return await group.reduce(into: []) { $0.append($1) }
+        }
+        let round = notification.attemptCount
+        let next: Date? = attempts.allSatisfy(\.succeeded) || round >= Self.retryHours.count
+            ? nil : settings.now() + settings.controls.timeRate.scaled(Self.retryHours[round] * 3600)
+        do {
+            try await settings.ledger.recordAttempts(attempts, of: notification, signedPayload: signed, nextAttemptAt: next)
+            return true
+        } catch {
+            return false
+        }
+    }
+
+    /// The notification as Apple's payload, signed: the transaction it names as it stands now
+    /// (none once it no longer verifies or was cleared), and for a subscription its chain's
+    /// renewal info and status.
+    func signedNotification(_ notification: LedgerNotification) async throws(APIError) -> String {
+        let entry: LedgerEntry?
+        do {
+            // One row: a one-time charge needs no more of the customer's history.
+            entry = try await settings.ledger.scoped(to: notification.account).transaction(id: notification.transactionID)
+        } catch {
+            throw .generalInternalRetryable
+        }
+        var transactionInfo: String?, renewalInfo: String?, status: Int?
+        if let entry, entry.isVerified {
+            let transaction = entry.transaction
+            transactionInfo = try signedTransaction(transaction)
+            if transaction.productType == .autoRenewable, let group = transaction.subscriptionGroupID {
+                let customer = try await customer(notification.account)
+                let statuses: [Product.SubscriptionInfo.Status]
+                do {
+                    statuses = try await customer.store.subscriptionStatuses(for: group)
+                } catch {
+                    throw .generalInternalRetryable
+                }
+                for chain in statuses {
+                    guard case .verified(let current) = chain.transaction, case .verified(let renewal) = chain.renewalInfo,
+                          current.originalID == UInt64(transaction.originalID),
+                          let shown = customer.transactions.first(where: { $0.id == Int64(current.id) })
+                    else { continue }
+                    renewalInfo = try signedRenewalInfo(renewal, current: shown, customer: customer)
+                    status = chain.state.appStoreStatus
+                }
+            }
+        }
+        return try sign(NotificationPayload(
+            type: notification.notificationType, subtype: notification.subtype, app: settings.app,
+            signedDate: Date(timeIntervalSince1970: Double(notification.createdAt) / 1000),
+            signedTransactionInfo: transactionInfo, signedRenewalInfo: renewalInfo, status: status, id: notification.notificationUUID
+        ))
+    }
+}

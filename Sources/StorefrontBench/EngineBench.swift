@@ -1,0 +1,60 @@
+import Foundation
+import LocalStore
+import PostgresStore
+
+/// Figure 5b: durable purchases per second with several buyers at once, on each engine.
+/// Every buyer is a `Ledger` of its own (its own connections, as a process would have),
+/// recording consumables one after another, each purchase its own committed transaction.
+struct EngineBench {
+    static let buyerCounts = [1, 4, 16]
+
+    let folder: URL
+    private let clock = ContinuousClock()
+
+    /// The SQLite file, WAL with `synchronous = NORMAL` (the ledger's own settings).
+    func sqlite(buyers: Int, purchases: Int) async throws -> Double {
+        let url = folder.appendingPathComponent("buyers-\(buyers).sqlite")
+        let ledgers = try (0..<buyers).map { _ in try Ledger(location: .path(url)) }
+        return try await rate(ledgers, purchases: purchases)
+    }
+
+    /// A throwaway cluster on a unix socket (fsync and synchronous_commit on, the defaults),
+    /// a database per buyer count.
+    func postgres(cluster: String, buyers: Int, purchases: Int) async throws -> Double {
+        let database = "buyers\(buyers)"
+        try ChildProcess.run(".ci/postgres-cluster", ["createdb", cluster, database], outputPath: "/dev/null")
+        let address = try PostgresAddress("postgres://storefront@/\(database)?host=\(cluster)")
+        _ = try await PostgresStorage.migrate(address)
+        var ledgers: [Ledger] = []
+        for _ in 0..<buyers {
+            ledgers.append(try Ledger(
+                storage: try await PostgresStorage.open(address), keyBeside: .path(folder.appendingPathComponent("pg.sqlite"))
+            ))
+        }
+        return try await rate(ledgers, purchases: purchases)
+    }
+
+    /// Purchases per second of `purchases` split between the ledgers, bought at once, each
+    /// buyer a customer of their own (one account's writes take turns on PostgreSQL).
+    private func rate(_ ledgers: [Ledger], purchases: Int) async throws -> Double {
+        let each = max(1, purchases / ledgers.count)
+        let ledgers = try ledgers.enumerated().map { try $1.scoped(to: CustomerAccount("buyer\($0)")) }
+        let elapsed = try await clock.measure {
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for ledger in ledgers {
+                    group.addTask {
+                        for index in 0..<each {
+                            let purchase = LedgerPurchase(
+                                productID: "com.example.generated.consumable.\(index % 400 + 1)", productType: .consumable,
+                                purchaseDate: Date(), storefront: "USA", price: Decimal(string: "0.99"), currency: "USD"
+                            )
+                            _ = try await ledger.recordPurchase(purchase, attemptID: UUID())
+                        }
+                    }
+                }
+                try await group.waitForAll()
+            }
+        }
+        return Double(each * ledgers.count) / (elapsed.milliseconds / 1_000)
+    }
+}
