@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PostgresStore
+import StorefrontCommandLine
 
 /// `storefront store …`: looking after the store itself rather than a customer's purchases.
 ///
