@@ -11,7 +11,7 @@ enum PostgresChangeFeed {
 
     /// Inside a write's transaction, after its statements.
     static func announce(account: CustomerAccount, on connection: PostgresConnection, logger: Logger) async throws {
-        try await connection.query("""
+        try await connection.rows("""
             WITH changed AS (
                 INSERT INTO changes (account, number) VALUES (\(account.id), nextval('change_numbers'))
                 ON CONFLICT (account) DO UPDATE SET number = excluded.number
@@ -53,9 +53,9 @@ enum PostgresChangeFeed {
                 // Listening first, then reading: a change in between is both heard and read. The
                 // first connection always tells of one, as changes before it are unknown (an
                 // extra look finds the marker as it was).
-                let latest = try await connection.query(
+                let latest = try await connection.rows(
                     "SELECT number FROM changes WHERE account = \(account.id)", logger: logger
-                ).collect().first?.decode(Int64.self) ?? 0
+                ).first?.decode(Int64.self) ?? 0
                 if latest != lastSeen { heard() }
                 lastSeen = latest
                 for try await notification in notifications {

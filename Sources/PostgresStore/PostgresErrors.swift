@@ -5,32 +5,26 @@ import PostgresNIO
 /// `storeUnavailable` (69); anything the server refused names its message.
 enum PostgresErrors {
     static func ledgerError(_ error: any Error, store: String) -> LedgerError {
-        let error = unwrapped(error)
         if isConnectionLost(error) { return .storeUnavailable(store: store, reason: reason(error)) }
         if error is PSQLError { return .cannotWrite(path: store, reason: reason(error)) }
         return Ledger.commonError(error, path: store)
     }
 
     static func isUniqueViolation(_ error: any Error) -> Bool {
-        (unwrapped(error) as? PSQLError)?.serverInfo?[.sqlState] == "23505"
+        (error as? PSQLError)?.serverInfo?[.sqlState] == "23505"
     }
 
     /// The server's message, or what stopped the connection.
     static func reason(_ error: any Error) -> String {
-        let error = unwrapped(error)
+        if let error = error as? StoreGone { return error.description }
         guard let error = error as? PSQLError else { return String(describing: error) }
         if let message = error.serverInfo?[.message] { return message }
         if let underlying = error.underlying { return String(describing: underlying) }
         return error.code.description
     }
 
-    /// The error inside a transaction's wrapper: the body's, else BEGIN's or COMMIT's.
-    private static func unwrapped(_ error: any Error) -> any Error {
-        guard let error = error as? PostgresTransactionError else { return error }
-        return error.closureError ?? error.beginError ?? error.commitError ?? error
-    }
-
     private static func isConnectionLost(_ error: any Error) -> Bool {
+        if error is StoreGone { return true }
         guard let error = error as? PSQLError else { return false }
         let lost: [PSQLError.Code] = [
             .connectionError, .serverClosedConnection, .clientClosedConnection, .uncleanShutdown, .poolClosed,
@@ -43,5 +37,19 @@ enum PostgresErrors {
     /// up"), which a `pg_ctl restart` sends to every open connection.
     static func isServerGoingAway(_ sqlState: String) -> Bool {
         sqlState.hasPrefix("08") || ["57P01", "57P02", "57P03"].contains(sqlState)
+    }
+
+    /// Our own words for a store that went away, as postgres-nio has none to give.
+    protocol StoreGone: Error, CustomStringConvertible {}
+
+    /// A statement that found its connection closed before it was written.
+    struct ConnectionClosed: StoreGone {
+        var description: String { "the server closed the connection" }
+    }
+
+    /// No pooled connection came within `PostgresStorage.connectionWait`.
+    struct NoConnection: StoreGone {
+        var waited: Duration
+        var description: String { "no connection to the server within \(waited.components.seconds) s" }
     }
 }

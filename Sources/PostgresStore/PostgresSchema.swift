@@ -80,9 +80,9 @@ enum PostgresSchema {
     ///
     /// - Returns: The versions before and after; both the found one when it is newer than known.
     static func migrate(_ connection: PostgresConnection, logger: Logger) async throws -> (from: Int, to: Int) {
-        try await connection.withTransaction(logger: logger) { connection in
-            try await connection.query("SELECT pg_advisory_xact_lock(\(migrationLock))", logger: logger)
-            try await connection.query(
+        try await connection.transaction(logger: logger) { connection in
+            try await connection.rows("SELECT pg_advisory_xact_lock(\(migrationLock))", logger: logger)
+            try await connection.rows(
                 "CREATE TABLE IF NOT EXISTS storefront_schema (version INTEGER NOT NULL)", logger: logger
             )
             let current = try await version(connection, logger: logger) ?? 0
@@ -91,21 +91,21 @@ enum PostgresSchema {
             // One statement per query (the extended protocol takes no more); they end a line with ";".
             for migration in migrations.dropFirst(current) {
                 for statement in migration.split(separator: ";\n") {
-                    try await connection.query(PostgresQuery(unsafeSQL: String(statement)), logger: logger)
+                    try await connection.rows(PostgresQuery(unsafeSQL: String(statement)), logger: logger)
                 }
             }
-            try await connection.query("DELETE FROM storefront_schema", logger: logger)
-            try await connection.query("INSERT INTO storefront_schema (version) VALUES (\(migrations.count))", logger: logger)
+            try await connection.rows("DELETE FROM storefront_schema", logger: logger)
+            try await connection.rows("INSERT INTO storefront_schema (version) VALUES (\(migrations.count))", logger: logger)
             return (current, migrations.count)
         }
     }
 
     /// The schema's version; nil before the first migration.
     static func version(_ connection: PostgresConnection, logger: Logger) async throws -> Int? {
-        let exists = try await connection.query("SELECT to_regclass('storefront_schema') IS NOT NULL", logger: logger)
-            .collect().first?.decode(Bool.self) ?? false
+        let exists = try await connection.rows("SELECT to_regclass('storefront_schema') IS NOT NULL", logger: logger)
+            .first?.decode(Bool.self) ?? false
         guard exists else { return nil }
-        return try await connection.query("SELECT version FROM storefront_schema", logger: logger)
-            .collect().first?.decode(Int.self)
+        return try await connection.rows("SELECT version FROM storefront_schema", logger: logger)
+            .first?.decode(Int.self)
     }
 }

@@ -20,7 +20,7 @@ struct PostgresSession: LedgerStorageSession {
 
     @discardableResult
     private func run(_ query: PostgresQuery) async throws -> [PostgresRow] {
-        try await connection.query(query, logger: logger).collect()
+        try await connection.rows(query, logger: logger)
     }
 
     func transactionRows(account: CustomerAccount, unfinishedOnly: Bool) async throws -> [TransactionRow] {

@@ -105,9 +105,9 @@ package final class PostgresStorage: LedgerStorage {
     package func read<T: Sendable>(
         _ body: @escaping @Sendable (any LedgerStorageSession) async throws -> T
     ) async throws -> T {
-        try await client.withTransaction(logger: Self.logger) { connection in
+        try await transaction { connection in
             // One snapshot for every statement of the read.
-            try await connection.query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY", logger: Self.logger)
+            try await connection.rows("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY", logger: Self.logger)
             return try await body(PostgresSession(connection: connection, logger: Self.logger))
         }
     }
@@ -120,8 +120,8 @@ package final class PostgresStorage: LedgerStorage {
         var attemptsLeft = 2
         while true {
             do {
-                return try await client.withTransaction(logger: Self.logger) { connection in
-                    try await connection.query(
+                return try await transaction { connection in
+                    try await connection.rows(
                         "SELECT pg_advisory_xact_lock(hashtext(\(account.id)))", logger: Self.logger
                     )
                     let result = try await body(PostgresSession(connection: connection, logger: Self.logger))
@@ -134,11 +134,63 @@ package final class PostgresStorage: LedgerStorage {
         }
     }
 
+    /// How long a transaction waits for a pooled connection before it is reported
+    /// `storeUnavailable`: the pool keeps trying a server that is down, and the ledger's
+    /// retry loop must get back control to keep its own deadline.
+    static let connectionWait: Duration = .seconds(10)
+
+    /// One transaction on a pooled connection; waiting for the connection gives up after
+    /// `connectionWait`, while a transaction that has its connection always runs to its end
+    /// (cut short, a commit could land while its caller heard it failed).
+    private func transaction<T: Sendable>(
+        _ body: @escaping @Sendable (PostgresConnection) async throws -> T
+    ) async throws -> T {
+        let lease = LeaseDeadline()
+        return try await withThrowingTaskGroup(of: T?.self) { group in
+            group.addTask {
+                try await self.client.withConnection { connection in
+                    guard await lease.leased() else { throw PostgresErrors.NoConnection(waited: Self.connectionWait) }
+                    return try await connection.transaction(logger: Self.logger, body)
+                }
+            }
+            group.addTask {
+                try await Task.sleep(for: Self.connectionWait)
+                // Throwing cancels the wait for a connection (the pool drops the request).
+                guard await lease.expired() else { return nil }
+                throw PostgresErrors.NoConnection(waited: Self.connectionWait)
+            }
+            while let result = try await group.next() {
+                if let value = result {
+                    group.cancelAll()
+                    return value
+                }
+            }
+            preconditionFailure("the transaction's task ended without a value or an error")
+        }
+    }
+
     package func changeFeed(account: CustomerAccount) -> AsyncStream<Void>? {
         PostgresChangeFeed.changes(of: account, at: address, logger: Self.logger)
     }
 
     package func ledgerError(_ error: any Error) -> LedgerError {
         PostgresErrors.ledgerError(error, store: name)
+    }
+}
+
+/// Who came first: the pooled connection, or the end of the wait for it.
+private actor LeaseDeadline {
+    private var settled: Bool?
+
+    /// The connection came: true unless the wait had already ended.
+    func leased() -> Bool {
+        if settled == nil { settled = true }
+        return settled == true
+    }
+
+    /// The wait ended: true unless the connection had already come.
+    func expired() -> Bool {
+        if settled == nil { settled = false }
+        return settled == false
     }
 }

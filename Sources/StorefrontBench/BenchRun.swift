@@ -234,8 +234,8 @@ struct BenchRun {
             report.add("  postgres", postgres, unit: "/s", target: target, met: buyers == 16 ? postgres >= 1_000 : nil)
         }
         // Figure 5c.
-        progress("change feed: \(options.feedPurchases) purchases, each awaited in another store's updates")
-        let feed = try await ChangeFeedBench(folder: folder, catalog: try catalogs.catalog(productCount: 400))
+        progress("change feed: \(options.feedPurchases) purchases, each awaited on another storefront run's screen")
+        let feed = try await ChangeFeedBench(folder: folder, storefront: options.storefront)
             .latencies(cluster: cluster, purchases: options.feedPurchases)
         results.changeFeedP50 = feed.median
         results.changeFeedP99 = feed.percentile(0.99)

@@ -1,72 +1,58 @@
+import CursesBackend
 import Foundation
 import LocalStore
 import PostgresStore
-import StoreCatalog
-import StorefrontModel
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
-/// Figure 5c: how long a purchase committed by one storefront takes to reach another's
-/// store updates on PostgreSQL (LISTEN/NOTIFY, then the watcher's look), the stream the
-/// app's state is fed from. Two ledgers with connections of their own, as two processes
-/// would have, in one account; the watcher's interval is a second, so a feed that failed
-/// would show as about a second.
+/// Figure 5c: how long a purchase committed by one process takes to show in another
+/// process's app on PostgreSQL. The other process is `storefront run` on a pseudo-terminal,
+/// open at the Bird Food shop of the sample catalog, on the same account; this process
+/// records Sunflower Hearts through a `Ledger` of its own and times from the commit
+/// returning to the first byte the app writes after it (its row's count, "×N"). The app
+/// writes nothing while idle (idle_bytes is 0), so that byte is the purchase arriving:
+/// NOTIFY on the change feed, the watcher's look, the app's state, its next frame. The
+/// watcher's interval is a second, so a feed that failed shows as about a second.
 struct ChangeFeedBench {
     let folder: URL
-    let catalog: Catalog
+    let storefront: String
 
-    /// Milliseconds from each purchase's commit returning to its transaction arriving.
+    static let sunflower = "com.example.backyardbirds.food.sunflower"
+
+    /// Milliseconds from each purchase's commit returning to the app's screen changing.
     func latencies(cluster: String, purchases: Int) async throws -> Samples {
         try ChildProcess.run(".ci/postgres-cluster", ["createdb", cluster, "feed"], outputPath: "/dev/null")
-        let address = try PostgresAddress("postgres://storefront@/feed?host=\(cluster)")
+        let url = "postgres://storefront@/feed?host=\(cluster)"
+        let address = try PostgresAddress(url)
         _ = try await PostgresStorage.migrate(address)
-        let key = LedgerLocation.path(folder.appendingPathComponent("feed.sqlite"))
-        let account = try CustomerAccount("feed")
-        let buyer = try Ledger(storage: try await PostgresStorage.open(address), keyBeside: key).scoped(to: account)
-        let watched = LocalStore(
-            catalog: catalog, ledger: try Ledger(storage: try await PostgresStorage.open(address), keyBeside: key), account: account
+        let key = folder.appendingPathComponent("feed-key.pem")
+        let buyer = try Ledger(
+            storage: try await PostgresStorage.open(address), keyBeside: .path(folder.appendingPathComponent("feed.sqlite")),
+            storeKey: key
+        ).scoped(to: try CustomerAccount("feed"))
+        let app = try TerminalSession(
+            storefront, ["run", "--store", url, "--store-key", key.path, "--account", "feed", "--latency", "0"],
+            environment: ["STOREFRONT_PRESS": "down,enter", "LC_ALL": "C.UTF-8"]
         )
-        let updates = await watched.updates()
-        let watcher = try await watched.watchLedger(every: .seconds(1))
-        defer { watcher.cancel() }
-        let arrivals = Arrivals()
-        let listener = Task {
-            for await update in updates {
-                if case .transaction(let result) = update { await arrivals.arrived(result.unsafePayloadValue.id) }
-            }
-        }
-        defer { listener.cancel() }
-        // The feed's first connection wakes the watcher once: let that pass.
-        try await Task.sleep(for: .milliseconds(300))
-        let productID = "com.example.generated.consumable.1"
+        defer { app.end() }
+        _ = try app.waitForSettled("Sunflower Hearts", quiet: .milliseconds(500), limit: .seconds(20))
         var samples: [Double] = []
         for _ in 0..<purchases {
             let purchase = LedgerPurchase(
-                productID: productID, productType: .consumable, purchaseDate: Date(), storefront: "USA",
+                productID: Self.sunflower, productType: .consumable, purchaseDate: Date(), storefront: "USA",
                 price: Decimal(string: "0.99"), currency: "USD"
             )
-            let entry = try await buyer.recordPurchase(purchase, attemptID: UUID())
+            _ = try await buyer.recordPurchase(purchase, attemptID: UUID())
             let committed = ContinuousClock.now
-            let arrived = try await arrivals.wait(for: UInt64(entry.id), timeout: .seconds(5))
-            samples.append(max(0, (arrived - committed).milliseconds))
+            var poller = pollfd(fd: app.pty.controller, events: Int16(POLLIN), revents: 0)
+            guard poll(&poller, 1, 5_000) > 0 else { throw BenchError("a purchase never reached the other storefront's screen within 5 s") }
+            samples.append((ContinuousClock.now - committed).milliseconds)
+            // The rest of the frame, so the next purchase starts from a quiet screen.
+            _ = app.pty.readOutput(quiet: .milliseconds(30), limit: .seconds(2))
         }
         return Samples(samples)
-    }
-}
-
-/// When each transaction reached the watching store's updates, and who waits for which.
-private actor Arrivals {
-    private var times: [UInt64: ContinuousClock.Instant] = [:]
-
-    func arrived(_ id: UInt64) {
-        times[id] = times[id] ?? ContinuousClock.now
-    }
-
-    /// When `id` arrived; fails after `timeout` without it.
-    func wait(for id: UInt64, timeout: Duration) async throws -> ContinuousClock.Instant {
-        let deadline = ContinuousClock.now + timeout
-        while times[id] == nil {
-            guard ContinuousClock.now < deadline else { throw BenchError("transaction \(id) never reached the other store's updates") }
-            try await Task.sleep(for: .milliseconds(1))
-        }
-        return times[id]!
     }
 }

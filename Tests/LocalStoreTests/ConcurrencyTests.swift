@@ -110,19 +110,24 @@ struct ConcurrencyTests {
         // Readers are not blocked by the writer that holds the lock.
         #expect(try await ledger.transactions().map(\.id) == [before.id])
 
-        // The statements the ledger's writer connection starts, as it starts them.
+        // The statements the ledger's writer connection starts, as it starts them. The first
+        // BEGIN (the purchase asking for the lock) makes the writer die a moment later, from a
+        // thread of its own as a process dies: not when this test's task next gets a turn,
+        // which in a full parallel run on a loaded machine came after the purchase's busy
+        // timeout (seen twice, at load 20 and in make test at load ~15).
         let (statements, started) = AsyncStream.makeStream(of: String.self)
+        let death = DeathOnce(dying)
         try await (ledger.storage as! SQLiteStorage).database.writeWithoutTransaction { db in
-            db.trace(options: .statement) { started.yield($0.description) }
+            db.trace(options: .statement) { statement in
+                started.yield(statement.description)
+                if statement.description.hasPrefix("BEGIN") { death.dieSoon() }
+            }
         }
         let waiting = Task { try await ledger.recordPurchase(Sample.subscription(), attemptID: UUID()) }
         let begun = try await first(
             "the waiting purchase to ask for the write lock (BEGIN)", in: statements, within: .seconds(Ledger.busyTimeout / 2)
         ) { $0.hasPrefix("BEGIN") }
         #expect(begun.hasPrefix("BEGIN IMMEDIATE"))
-        // It has asked and waits; the writer dies at once, well within the purchase's busy
-        // timeout even on a machine whose test process is starved for seconds.
-        try dying.close()
         let bought = try await waiting.value
         let entries = try await ledger.transactions()
         #expect(entries.map(\.id) == [before.id, bought.id])
@@ -156,4 +161,23 @@ private func first<Element: Sendable>(
         return first
     }
     return try #require(found, "waited \(timeout) for \(what)", sourceLocation: sourceLocation)
+}
+
+/// The dying writer of `writerDiesMidTransaction`: closed once, 100 ms after the first call,
+/// on a dispatch queue (so while the purchase is already waiting for its lock).
+private final class DeathOnce: @unchecked Sendable {
+    private let writer: DatabaseQueue
+    private let lock = NSLock()
+    private var scheduled = false
+
+    init(_ writer: DatabaseQueue) { self.writer = writer }
+
+    func dieSoon() {
+        let first = lock.withLock {
+            defer { scheduled = true }
+            return !scheduled
+        }
+        guard first else { return }
+        DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(100)) { try? self.writer.close() }
+    }
 }

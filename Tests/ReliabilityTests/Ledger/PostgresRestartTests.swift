@@ -33,7 +33,7 @@ import Testing
     func restartAndKills() async throws {
         let script = PackagePaths.root.appendingPathComponent(".ci/postgres-cluster").path
         // A cluster of its own (fsync and synchronous_commit at their defaults, on), since it restarts.
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("storefront-pgr-\(getpid())").path
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("storefront-pg-restart-\(getpid())").path
         let started = try await ChildProcess.run(script, ["start", folder], timeout: .seconds(120))
         try #require(started.status == 0, "cannot start a PostgreSQL cluster: \(started.stderr)")
         defer { _ = ChildProcess.runBlocking(script, ["stop", folder]) }

@@ -1,0 +1,94 @@
+import Foundation
+import StorefrontTestSupport
+import Testing
+
+/// Two `storefront run` in tmux on one store, as two people of a team would have: on one
+/// account each sees what the other bought while it runs; on two accounts neither ever does.
+/// On PostgreSQL the change feed (LISTEN/NOTIFY) brings it; on SQLite the watcher's look
+/// every second.
+@Suite("Two storefront run on one store")
+struct TwoTerminalsTests {
+    enum Engine: String, CaseIterable, CustomTestStringConvertible {
+        case sqlite, postgres
+        var testDescription: String { rawValue }
+    }
+
+    /// How long the other terminal may take: the watcher looks every second on SQLite, and
+    /// tmux's captures come slowly on a loaded machine. The latency itself is a benchmark
+    /// (change_feed_ms in BENCHMARKS.md).
+    static let arrival: Duration = .seconds(3)
+
+    @Test("On one account, a purchase in one terminal shows as Owned in the other", arguments: Engine.allCases)
+    func oneAccount(_ engine: Engine) async throws {
+        let terminals = try await Terminals(engine, accounts: ("alice", "alice"))
+        try await Self.buyFeeder(in: terminals.buyer)
+        try await Self.waitForFeeder(in: terminals.other, toShow: "Owned", within: Self.arrival)
+    }
+
+    @Test("On two accounts, a purchase in one terminal never shows in the other", arguments: Engine.allCases)
+    func twoAccounts(_ engine: Engine) async throws {
+        let terminals = try await Terminals(engine, accounts: ("alice", "bob"))
+        try await Self.buyFeeder(in: terminals.buyer)
+        // Longer than the same account's purchase takes to arrive, several looks of the watcher.
+        try await Task.sleep(for: Self.arrival)
+        let row = try await Self.feederRow(terminals.other)
+        #expect(row.contains("$4.99") && !row.contains("Owned"), "bob's terminal shows alice's purchase: \(row)")
+    }
+
+    /// Two terminals on one store, each on its account and open at the feeders' shop; the
+    /// folder with the key (and the SQLite file) lives as long as they do.
+    struct Terminals {
+        let folder: TemporaryDirectory
+        let buyer: TmuxSession
+        let other: TmuxSession
+
+        init(_ engine: Engine, accounts: (String, String)) async throws {
+            folder = try TemporaryDirectory()
+            var store = ["--store-key", folder.url.appendingPathComponent("store-key.pem").path]
+            switch engine {
+            case .sqlite:
+                store += ["--ledger", folder.url.appendingPathComponent("ledger.sqlite").path]
+            case .postgres:
+                let url = try await PostgresCluster.database()
+                let migrated = try await StorefrontCommand.run(["store", "migrate", "--store", url])
+                try #require(migrated.status == 0, "\(migrated.stderr)")
+                store += ["--store", url]
+            }
+            buyer = try await Self.open(account: accounts.0, store: store)
+            other = try await Self.open(account: accounts.1, store: store)
+        }
+
+        private static func open(account: String, store: [String]) async throws -> TmuxSession {
+            let words = ["env", "LANG=C.UTF-8", "LC_ALL=C.UTF-8", try StorefrontCommand.binary(), "run", "--latency", "0", "--account", account]
+            let tmux = try await TmuxSession(width: 80, height: 24, command: shellCommand(words + store))
+            _ = try await tmux.screen(showing: "Backyard Birds Pass")
+            try await tmux.press("down", "down", "enter")
+            _ = try await tmux.screen(showing: "Copper Tube Feeder")
+            return tmux
+        }
+    }
+
+    static func buyFeeder(in tmux: TmuxSession) async throws {
+        try await tmux.press("enter")
+        _ = try await tmux.screen(showing: "Confirm Purchase")
+        try await tmux.press("y")
+        _ = try await tmux.screen(showing: "Purchase complete")
+    }
+
+    static func feederRow(_ tmux: TmuxSession) async throws -> String {
+        try await tmux.capture().first { $0.contains("Copper Tube Feeder") } ?? ""
+    }
+
+    static func waitForFeeder(in tmux: TmuxSession, toShow text: String, within timeout: Duration) async throws {
+        let deadline = ContinuousClock.now + timeout
+        var row = try await feederRow(tmux)
+        while !row.contains(text) {
+            guard ContinuousClock.now < deadline else {
+                Issue.record("the other terminal's feeder row after \(timeout): \(row)")
+                return
+            }
+            try await Task.sleep(for: .milliseconds(30))
+            row = try await feederRow(tmux)
+        }
+    }
+}
