@@ -19,11 +19,30 @@ extension CursesTerminal {
     ///     print(key)  // e.g. .down, .char("q"), .resize(width: 100, height: 30)
     /// }
     /// ```
-    public func readKey(timeout: Duration) throws -> Key? {
+    ///
+    /// With a `WakePipe`, the wait also ends (nil) as soon as the pipe is woken.
+    public func readKey(timeout: Duration, wakingOn wakePipe: WakePipe? = nil) throws -> Key? {
         try throwIfInterrupted()
         if let resized = followWindowSize() {
             return resized
         }
+        guard let wakePipe else { return try nextKey(timeout: timeout) }
+        // ncurses may already hold input of its own (a queued KEY_RESIZE, bytes pushed back
+        // after a sequence that matched no key); poll(2) sees only what it has not read.
+        if let key = try nextKey(timeout: .zero) { return key }
+        var ready = [
+            pollfd(fd: inputDescriptor, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: wakePipe.readEnd, events: Int16(POLLIN), revents: 0),
+        ]
+        let count = poll(&ready, 2, timeout.wholeMilliseconds)
+        try throwIfInterrupted()
+        if ready[1].revents != 0 { wakePipe.drain() }
+        guard count > 0, ready[0].revents != 0 else { return followWindowSize() }
+        return try nextKey(timeout: timeout)
+    }
+
+    /// One `wget_wch` that waits up to `timeout`, decoded.
+    private func nextKey(timeout: Duration) throws -> Key? {
         wtimeout(window, timeout.wholeMilliseconds)
         var value: wint_t = 0
         let status = wget_wch(window, &value)

@@ -75,6 +75,8 @@ public final class CursesTerminal {
     let window: UnsafeMutablePointer<WINDOW>
     /// Where ncurses writes; asked for the window size.
     let outputDescriptor: Int32
+    /// What ncurses reads keys from (a duplicate of `Options.input`).
+    let inputDescriptor: Int32
     private let screen: OpaquePointer
     private let inputFile: UnsafeMutablePointer<FILE>
     private let outputFile: UnsafeMutablePointer<FILE>
@@ -132,6 +134,7 @@ public final class CursesTerminal {
         self.inputFile = inputFile
         self.outputFile = outputFile
         outputDescriptor = fileno(outputFile)
+        inputDescriptor = fileno(inputFile)
         self.handlesSignals = options.handlesSignals
         area = Rect(x: 0, y: 0, width: Int(getmaxx(window)), height: Int(getmaxy(window)))
         mouseMask = options.mouse ? mousemask(sf_button1_pressed(), nil) : 0

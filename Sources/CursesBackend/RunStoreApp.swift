@@ -7,7 +7,8 @@ import TerminalUI
 /// a signal ends it with `TerminalError.interrupted`.
 ///
 /// Each turn it tells the app the time (spinners turn), draws the frame only when it
-/// changed, and waits up to 50 ms for a key, so the loop never blocks on the store.
+/// changed, and waits up to 50 ms for a key, so the loop never blocks on the store; what
+/// the store or a finished effect changes ends that wait, so it is drawn at once.
 ///
 /// ```swift
 /// let store = LocalStore(catalog: catalog, ledger: try Ledger(location: .inMemory))
@@ -28,6 +29,8 @@ public func runStoreApp(
             size: TerminalSize(width: terminal.area.width, height: terminal.area.height),
             options: options, clock: ContinuousClock(), epoch: Date()
         )
+        let wakePipe = WakePipe()
+        if let wakePipe { await app.whenChanged { wakePipe.wake() } }
         await app.start()
         for key in startKeys {
             await app.send(.key(key))
@@ -41,7 +44,7 @@ public func runStoreApp(
                 if shown == nil { releaseFreedMemory() }
                 shown = frame
             }
-            if let key = try terminal.readKey(timeout: .milliseconds(50)) {
+            if let key = try terminal.readKey(timeout: .milliseconds(50), wakingOn: wakePipe) {
                 await app.send(.key(key))
             }
         }

@@ -1,5 +1,6 @@
 import LocalStore
 import StorefrontModel
+import Synchronization
 import Testing
 import TerminalUI
 
@@ -65,4 +66,20 @@ struct OtherTerminalTests {
         #expect(row.contains("$4.99"), "\(screen)")
     }
 
+    @Test("The app tells its front end when another terminal's change arrives, not when only time passes")
+    func changesElsewhereWakeTheFrontEnd() async throws {
+        let shared = try await SharedLedgerHarness.make(controls: Self.askToBuy())
+        defer { shared.close() }
+        await shared.app.press(.down, .enter, .enter, .char("y"), .enter)
+        let changes = Atomic<Int>(0)
+        await shared.app.app.whenChanged { changes.add(1, ordering: .relaxed) }
+        await shared.app.app.tick()
+        await shared.app.app.tick()
+        #expect(changes.load(ordering: .relaxed) == 0, "a tick is the front end's own doing")
+
+        let request = try #require(try await shared.other.pendingRequests().first)
+        _ = try await shared.other.approveAskToBuy(requestID: request.id)
+        await shared.waitUntil(rounds: 2) { await shared.app.screenText.contains("Approved") }
+        #expect(changes.load(ordering: .relaxed) > 0, "runStoreApp would draw the approval only at its next turn")
+    }
 }

@@ -37,6 +37,8 @@ public actor StoreApp {
     private var dataTasks: [StoreLayout.Shop.ID: Task<Void, Never>] = [:]
     /// The activity the storefront's handling of a store update runs under.
     nonisolated let updateHandling: ActivityTracker.ID
+    /// Told when the state changed between keys and ticks (`whenChanged(_:)`).
+    private var changed: (@Sendable () -> Void)?
 
     /// Makes the app over `backend`. Nothing happens until `start()`.
     ///
@@ -81,6 +83,17 @@ public actor StoreApp {
         perform([.start])
     }
 
+    /// Calls `changed` whenever the state changes other than by `send` or `tick`: a store
+    /// reading or an effect's answer. A front end that waits for keys uses it to draw such
+    /// a change at once rather than at its next turn.
+    ///
+    /// ```swift
+    /// await app.whenChanged { wakePipe.wake() }
+    /// ```
+    public func whenChanged(_ changed: @escaping @Sendable () -> Void) {
+        self.changed = changed
+    }
+
     /// Handles one message and starts the effects it asks for.
     public func send(_ message: AppMessage) {
         apply(message)
@@ -103,7 +116,8 @@ public actor StoreApp {
 
     /// Reads the store again; returns whether that started any effect.
     func storeDidChange() -> Bool {
-        apply(.storeChanged(StoreData(storefront.snapshot)))
+        defer { changed?() }
+        return apply(.storeChanged(StoreData(storefront.snapshot)))
     }
 
     /// The messages applied last, oldest first: what a failing test prints to show how
@@ -158,7 +172,10 @@ public actor StoreApp {
 
     private func finished(_ taskID: UInt64, replying reply: AppMessage?) {
         running[taskID] = nil
-        if let reply { apply(reply) }
+        if let reply {
+            apply(reply)
+            changed?()
+        }
     }
 
     /// The work of an effect, to run off the actor, and the message it answers with (nil
