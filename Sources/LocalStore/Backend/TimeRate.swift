@@ -75,27 +75,19 @@ public enum TimeRate: Hashable, Sendable {
     /// for weekly subscriptions and 16 days otherwise; one renewal time at a fixed rate.
     public func gracePeriod(for period: Product.SubscriptionPeriod) -> TimeInterval {
         let days: Double = period.unit == .week || period.unit == .day ? 6 : 16
-        return switch self {
-        case .realTime: days * 86_400
-        case .dayLasts(let day): days * day.seconds
-        case .monthlyRenewalEvery(let month, _): days * month.seconds / 30
-        case .oneRenewalEvery(let renewal): renewal.seconds
-        }
+        if case .oneRenewalEvery(let renewal) = self { return renewal.seconds }
+        return scaled(days * 86_400)
     }
 
     /// How long the store retries billing before the subscription expires: 60 days in
     /// real time (two months at a monthly rate), two renewal times at a fixed rate.
     public var billingRetryPeriod: TimeInterval {
-        switch self {
-        case .realTime: 60 * 86_400
-        case .dayLasts(let day): 60 * day.seconds
-        case .monthlyRenewalEvery(let month, _): 2 * month.seconds
-        case .oneRenewalEvery(let renewal): 2 * renewal.seconds
-        }
+        scaled(60 * 86_400)
     }
 
     /// A stretch of real time as this rate runs it: a store day lasts `day`, a month `month`
-    /// (30 days), and at a fixed rate a month lasts one renewal. Notification retries use it.
+    /// (30 days), and at a fixed rate a month lasts one renewal. Grace and billing-retry periods
+    /// and notification retries use it.
     ///
     /// ```swift
     /// TimeRate.dayLasts(.seconds(1)).scaled(3600)  // 1/24 s
