@@ -57,7 +57,7 @@ extension AppStoreServer {
         guard let accounts = try? await settings.ledger.accounts() else { return }
         for account in accounts {
             let scoped = settings.ledger.scoped(to: account)
-            guard let marker = try? await scoped.changeMarker(), let offset = try? await scoped.storeTimeOffset() else { continue }
+            guard let (marker, offset) = try? await scoped.changeMarkerAndStoreTimeOffset() else { continue }
             let storeNow = settings.now().addingTimeInterval(offset)
             guard sweeps.isDue(account, marker: marker, at: storeNow) else { continue }
             let store = LocalStore(catalog: settings.catalog, ledger: settings.ledger, account: account, controls: settings.controls)
