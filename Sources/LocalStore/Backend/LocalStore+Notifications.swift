@@ -15,18 +15,20 @@ extension LocalStore {
     public func recordDueNotifications() async throws -> Date? {
         try await recordDueRenewals()
         let now = try await storeNow()
-        var next: Date?
+        var lapses: [(current: LedgerTransaction, kinds: [(key: String, kind: NotificationKind)])] = []
+        var changes: [Date] = []
         for chain in try await allChains() where chain.isStanding {
             let rules = renewalRules(for: chain)
             let (state, renewal) = chain.status(at: now, rules: rules)
-            let lapse = NotificationKind.lapse(
+            lapses.append((chain.current.transaction, NotificationKind.lapse(
                 state: state, reason: renewal.expirationReason, hadGracePeriod: rules.gracePeriod != nil
-            )
-            try await ledger.enqueueLapse(of: chain.current.transaction, lapse)
+            )))
             guard let expiration = chain.current.transaction.expirationDate else { continue }
-            let changes = [expiration, expiration + (rules.gracePeriod ?? 0), expiration + rules.billingRetryPeriod]
-            next = (changes.filter { $0 > now } + [next].compactMap { $0 }).min()
+            changes += [expiration, expiration + (rules.gracePeriod ?? 0), expiration + rules.billingRetryPeriod]
         }
-        return next
+        // One write for them all: a lapse already recorded inserts nothing, but each write
+        // still takes the account's lock (and on PostgreSQL wakes its watchers).
+        try await ledger.enqueueLapses(lapses)
+        return changes.filter { $0 > now }.min()
     }
 }

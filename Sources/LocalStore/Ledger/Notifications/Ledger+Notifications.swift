@@ -15,19 +15,23 @@ extension Ledger {
         ))
     }
 
-    /// Records what a subscription chain's lapse at store time says happened (see
-    /// `NotificationKind.lapse`), once per period: `current` is the chain's transaction in force.
+    /// Records what subscription chains' lapses at store time say happened (see
+    /// `NotificationKind.lapse`), once per period, in one database transaction: `current` is
+    /// each chain's transaction in force. Nothing to record writes nothing.
     ///
     /// ```swift
-    /// try await ledger.enqueueLapse(of: current, [("expired", NotificationKind("EXPIRED", "VOLUNTARY"))])
+    /// try await ledger.enqueueLapses([(current, [("expired", NotificationKind("EXPIRED", "VOLUNTARY"))])])
     /// ```
-    public func enqueueLapse(
-        of current: LedgerTransaction, _ kinds: [(key: String, kind: NotificationKind)]
+    public func enqueueLapses(
+        _ lapses: [(current: LedgerTransaction, kinds: [(key: String, kind: NotificationKind)])]
     ) async throws(LedgerError) {
-        guard !kinds.isEmpty else { return }
+        let lapses = lapses.filter { !$0.kinds.isEmpty }
+        guard !lapses.isEmpty else { return }
         try await write { store in
-            for (key, kind) in kinds {
-                try await self.enqueue(kind, key: "\(key).\(current.id)", about: current, in: store)
+            for (current, kinds) in lapses {
+                for (key, kind) in kinds {
+                    try await self.enqueue(kind, key: "\(key).\(current.id)", about: current, in: store)
+                }
             }
         }
     }
