@@ -48,7 +48,8 @@ extension AppStoreServer {
     static let refundPreferences: Set<String> = ["DECLINE", "GRANT_FULL", "GRANT_PRORATED"]
 
     /// `PUT /inApps/v2/transactions/consumption/{transactionId}`: the app's account of a
-    /// purchase the customer asked to refund. 202 when it is accepted and kept.
+    /// purchase the customer asked to refund. 202 when it is well formed and names a
+    /// transaction it may; nothing in this store decides a refund by it, so it is not kept.
     func sendConsumption(_ id: String, _ request: APIRequest) async throws(APIError) -> APIResponse {
         let report = try APIJSON.decode(ConsumptionReport.self, from: request.body)
         guard report.customerConsented == true else { throw .invalidCustomerConsented }
@@ -63,7 +64,6 @@ extension AppStoreServer {
             throw .transactionIDNotFound
         }
         guard transaction.productType != .nonRenewable else { throw .transactionTypeNotSupported }
-        await notifications.keepConsumption(report, transactionID: transaction.id)
         return APIResponse(status: 202)
     }
 }

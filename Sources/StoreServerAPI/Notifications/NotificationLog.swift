@@ -34,8 +34,6 @@ actor NotificationLog {
     let urls: [URL]
     private(set) var records: [Record] = []
     private var testTokens: [String: Int] = [:]
-    private(set) var consumption: [Int64: AppStoreServer.ConsumptionReport] = [:]
-    private var deliveries: [Task<Void, Never>] = []
 
     init(delivery: any NotificationDelivery, urls: [URL]) {
         self.delivery = delivery
@@ -53,10 +51,10 @@ actor NotificationLog {
         testTokens[token] = index
         let body = APIJSON.encode(["signedPayload": signed])
         for url in urls {
-            deliveries.append(Task {
+            Task {
                 let result = await delivery.post(body, to: url)
                 self.attempted(index, Attempt(date: now().milliseconds, result: result))
-            })
+            }
         }
         return token
     }
@@ -67,9 +65,5 @@ actor NotificationLog {
 
     func record(token: String) -> Record? {
         testTokens[token].map { records[$0] }
-    }
-
-    func keepConsumption(_ report: AppStoreServer.ConsumptionReport, transactionID: Int64) {
-        consumption[transactionID] = report
     }
 }
