@@ -61,7 +61,11 @@ extension AppStoreServer {
             let storeNow = settings.now().addingTimeInterval(offset)
             guard sweeps.isDue(account, marker: marker, at: storeNow) else { continue }
             let store = LocalStore(catalog: settings.catalog, ledger: settings.ledger, account: account, controls: settings.controls)
-            guard let next = try? await store.recordDueNotifications(), let settled = try? await scoped.changeMarker() else { continue }
+            // `try?` would flatten "no lapse to come" (nil) into a failure and leave the account
+            // due, so every pass would look at it again.
+            let next: Date?
+            do { next = try await store.recordDueNotifications() } catch { continue }
+            guard let settled = try? await scoped.changeMarker() else { continue }
             sweeps.swept(account, marker: settled, until: next ?? .distantFuture)
         }
     }
