@@ -4,8 +4,9 @@ import Foundation
 ///
 /// Hand-rolled rather than going through `Data(base64Encoded:)` because every
 /// ledger read decodes three segments per row, and remapping the alphabet
-/// through intermediate strings would dominate verification time.
-enum Base64URL {
+/// through intermediate strings would dominate verification time. The App Store Server
+/// API's tokens, payloads and page revisions use it too.
+package enum Base64URL {
     private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
 
     private static let decodeTable: [UInt8] = {
@@ -16,7 +17,7 @@ enum Base64URL {
         return table
     }()
 
-    static func encode<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> String {
+    package static func encode<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> String {
         var output: [UInt8] = []
         var buffer: UInt32 = 0
         var bufferedBits = 0
@@ -35,7 +36,7 @@ enum Base64URL {
     }
 
     /// The decoded bytes, or nil when `utf8` is not unpadded base64url.
-    static func decode<Text: Collection<UInt8>>(_ utf8: Text) -> [UInt8]? {
+    package static func decode<Text: Collection<UInt8>>(_ utf8: Text) -> [UInt8]? {
         // A single leftover symbol carries only 6 bits: never a whole byte.
         guard utf8.count % 4 != 1 else { return nil }
         var output: [UInt8] = []

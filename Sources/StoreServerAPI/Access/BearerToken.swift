@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import LocalStore
 import Synchronization
 
 /// Checks an `Authorization: Bearer` token as the App Store Server API does: an ES256 JWT
@@ -85,8 +86,8 @@ public struct TokenGate: Sendable {
     /// The token's key and claims when its signature is a registered key's.
     private func verify(_ token: Substring) -> Result<(key: APIKey, claims: Claims), Refusal> {
         let parts = token.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 3, let headerBytes = Base64URL.decode(parts[0]), let claimBytes = Base64URL.decode(parts[1]),
-              let signatureBytes = Base64URL.decode(parts[2])
+        guard parts.count == 3, let headerBytes = Base64URL.decode(parts[0].utf8).map { Data($0) },
+              let claimBytes = Base64URL.decode(parts[1].utf8).map { Data($0) }, let signatureBytes = Base64URL.decode(parts[2].utf8)
         else { return .failure(Refusal(reason: "not a compact JWS")) }
         guard let header = try? JSONDecoder().decode(Header.self, from: headerBytes) else {
             return .failure(Refusal(reason: "the header has no alg or kid"))

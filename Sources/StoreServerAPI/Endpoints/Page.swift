@@ -1,4 +1,5 @@
 import Foundation
+import LocalStore
 
 /// Revision paging: items in the order of a key (a date in milliseconds, then the
 /// transaction ID), 20 at a time. The revision is where the last page ended, so asking
@@ -67,8 +68,8 @@ struct Page<Item> {
     }
 
     private static func position(_ token: String) throws(APIError) -> Position {
-        guard token.utf8.count <= 64, let bytes = Base64URL.decode(Substring(token)),
-              let text = String(data: bytes, encoding: .utf8)
+        guard token.utf8.count <= 64, let bytes = Base64URL.decode(token.utf8),
+              let text = String(validating: bytes, as: UTF8.self)
         else { throw .invalidRequestRevision }
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 2, let date = Int64(parts[0]), let id = Int64(parts[1]), date >= 0, id >= 0 else {

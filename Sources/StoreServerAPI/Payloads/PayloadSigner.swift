@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import LocalStore
 
 /// Signs Apple-shaped payloads as compact JWS (ES256, header `alg`, `kid` and, with a
 /// certificate chain, `x5c`), as the App Store signs transactions, renewal info and
@@ -34,22 +35,5 @@ public struct PayloadSigner: Sendable {
         let input = header + "." + Base64URL.encode(APIJSON.encode(payload))
         let signature = try key.signature(for: Data(input.utf8))
         return input + "." + Base64URL.encode(signature.rawRepresentation)
-    }
-}
-
-/// Base64url without padding (RFC 7515), as JWS and JWT spell every segment.
-enum Base64URL {
-    static func encode(_ bytes: some DataProtocol) -> String {
-        Data(bytes).base64EncodedString()
-            .replacingOccurrences(of: "+", with: "-")
-            .replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
-    }
-
-    static func decode(_ text: Substring) -> Data? {
-        guard text.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }) else { return nil }
-        var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
-        return Data(base64Encoded: base64)
     }
 }
