@@ -42,15 +42,7 @@ struct EngineBench {
         let elapsed = try await clock.measure {
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for ledger in ledgers {
-                    group.addTask {
-                        for index in 0..<each {
-                            let purchase = LedgerPurchase(
-                                productID: "com.example.generated.consumable.\(index % 400 + 1)", productType: .consumable,
-                                purchaseDate: Date(), storefront: "USA", price: Decimal(string: "0.99"), currency: "USD"
-                            )
-                            _ = try await ledger.recordPurchase(purchase, attemptID: UUID())
-                        }
-                    }
+                    group.addTask { try await LedgerBench.record(each, into: ledger) }
                 }
                 try await group.waitForAll()
             }

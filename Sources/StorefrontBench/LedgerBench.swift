@@ -15,7 +15,7 @@ struct LedgerBench {
         var rates: [Double] = []
         for run in 0..<runs {
             let ledger = try Ledger(location: .path(folder.appendingPathComponent("purchases-\(run).sqlite")))
-            let elapsed = try await clock.measure { try await record(count, into: ledger) }
+            let elapsed = try await clock.measure { try await Self.record(count, into: ledger) }
             rates.append(Double(count) / (elapsed.milliseconds / 1_000))
         }
         return Samples(rates)
@@ -26,7 +26,7 @@ struct LedgerBench {
     /// empty and every ES256 signature is checked. Warm: the same ledger read a second time.
     func verifications(runs: Int) async throws -> (cold: Samples, warm: Samples) {
         let url = folder.appendingPathComponent("verify.sqlite")
-        try await record(Self.storedTransactions, into: try Ledger(location: .path(url)))
+        try await Self.record(Self.storedTransactions, into: try Ledger(location: .path(url)))
         var cold: [Double] = []
         var warm: [Double] = []
         for _ in 0..<runs {
@@ -46,7 +46,8 @@ struct LedgerBench {
         return Double(entries.count) / (elapsed.milliseconds / 1_000)
     }
 
-    private func record(_ count: Int, into ledger: Ledger) async throws {
+    /// `count` purchases of generated consumables, one after another, each its own attempt.
+    static func record(_ count: Int, into ledger: Ledger) async throws {
         let price = Decimal(string: "0.99")
         for index in 0..<count {
             let purchase = LedgerPurchase(
