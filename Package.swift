@@ -124,7 +124,12 @@ let package = Package(
                 "StorefrontCommandLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
-            ]
+            ],
+            // Every customer is one of these processes. Linked at a fixed address, its own
+            // metadata needs no relocating as it loads, so those pages stay clean and shared
+            // instead of private to each process (BENCHMARKS.md, issue 17). The servers,
+            // which face the network, keep a randomized address.
+            linkerSettings: [.unsafeFlags(["-Xlinker", "-no-pie"], .when(platforms: [.linux], configuration: .release))]
         ),
         // `storefront serve`: the SSH and HTTP servers, in a program of their own.
         .executableTarget(
