@@ -84,7 +84,7 @@ public enum LedgerError: Error, Sendable, Hashable, CustomStringConvertible {
         case .invalidKeyFile(let path, let reason):
             "store key \(path): \(reason)"
         case .keyFileNotPrivate(let path, let mode):
-            "store key \(path) has mode 0\(String(mode, radix: 8)), so others may read it; "
+            "key file \(path) has mode 0\(String(mode, radix: 8)), so others may read it; "
                 + "it must be readable by its owner alone (chmod 600 \(path))"
         case .invalidPurchase(let reason):
             "cannot record the purchase: \(reason)"

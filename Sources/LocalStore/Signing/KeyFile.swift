@@ -5,8 +5,9 @@ import Darwin
 #endif
 import Foundation
 
-/// Owner-only secret files that appear complete or not at all.
-enum KeyFile {
+/// Owner-only secret files that appear complete or not at all: the store key here, the
+/// server's signing keys in StoreServerAPI.
+package enum KeyFile {
     /// Writes `contents` to `url` with mode 0600 unless the file already exists.
     ///
     /// The bytes go to a private temporary file first, which is then hard-linked
@@ -14,7 +15,7 @@ enum KeyFile {
     /// race, exactly one wins and the other reads the winner's complete key.
     ///
     /// - Returns: false when another process created the file first.
-    static func createExclusively(at url: URL, contents: String) throws(LedgerError) -> Bool {
+    package static func createExclusively(at url: URL, contents: String) throws(LedgerError) -> Bool {
         let temporary = try writeTemporaryFile(beside: url, contents: contents)
         defer { unlink(temporary) }
         if link(temporary, url.path) != 0 {
@@ -27,7 +28,7 @@ enum KeyFile {
     }
 
     /// Reads the file at `url`, refusing it when its group or others may read or write it.
-    static func readPrivate(at url: URL) throws(LedgerError) -> String {
+    package static func readPrivate(at url: URL) throws(LedgerError) -> String {
         let descriptor = open(url.path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
             throw .cannotRead(path: url.path, reason: String(cString: strerror(errno)))
@@ -50,7 +51,7 @@ enum KeyFile {
 
     /// Replaces the file at `url` with `contents`, mode 0600: a private temporary file,
     /// fsynced, renamed over it, so readers see the old file or the new, never part of one.
-    static func replace(at url: URL, contents: String) throws(LedgerError) {
+    package static func replace(at url: URL, contents: String) throws(LedgerError) {
         let temporary = try writeTemporaryFile(beside: url, contents: contents)
         guard rename(temporary, url.path) == 0 else {
             let reason = String(cString: strerror(errno))

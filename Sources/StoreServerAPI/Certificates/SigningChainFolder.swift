@@ -1,9 +1,10 @@
 import Crypto
 import Foundation
+import LocalStore
 
 /// A signing chain on disk, as `storefront serve certs` writes it and `serve --http
 /// --certificates` reads it: `root-ca.cer` (DER, what a verifier is given, as Apple ships
-/// AppleRootCA-G3.cer), `intermediate.cer`, `leaf.cer` and `leaf-key.pem` (mode 0600). The CA
+/// AppleRootCA-G3.cer), `intermediate.cer`, `leaf.cer` and `leaf-key.pem` (readable by its owner alone). The CA
 /// keys are not kept: a new chain is issued instead.
 ///
 /// ```swift
@@ -23,13 +24,13 @@ public enum SigningChainFolder {
             for (name, der) in zip([files.leaf, files.intermediate, files.root], chain.certificates) {
                 try der.write(to: folder.appendingPathComponent(name), options: .atomic)
             }
-            let keyFile = folder.appendingPathComponent(files.key)
-            try? FileManager.default.removeItem(at: keyFile)
-            guard FileManager.default.createFile(
-                atPath: keyFile.path, contents: Data(chain.leafKey.pemRepresentation.utf8), attributes: [.posixPermissions: 0o600]
-            ) else { throw CocoaError(.fileWriteUnknown) }
         } catch {
             throw APIKeyError(reason: "\(folder.path): cannot be written")
+        }
+        // Replaced whole, never readable by others, not even while it is being written.
+        let keyFile = folder.appendingPathComponent(files.key)
+        try SigningKeyFile.privateFile { () throws(LedgerError) in
+            try KeyFile.replace(at: keyFile, contents: chain.leafKey.pemRepresentation)
         }
     }
 
@@ -41,10 +42,7 @@ public enum SigningChainFolder {
             }
             certificates.append(der)
         }
-        let keyPath = folder.appendingPathComponent(files.key).path
-        guard let pem = FileManager.default.contents(atPath: keyPath),
-              let key = try? P256.Signing.PrivateKey(pemRepresentation: String(decoding: pem, as: UTF8.self))
-        else { throw APIKeyError(reason: "\(keyPath): not a P-256 private key in PEM") }
+        let key = try SigningKeyFile.read(at: folder.appendingPathComponent(files.key))
         return SigningChain(leafKey: key, certificates: certificates)
     }
 }
