@@ -39,6 +39,10 @@ final class SessionHandler: ChannelInboundHandler {
     private var endReason: String?
     private var lastKeystroke = NIODeadline.now()
     private var timers: [Scheduled<Void>] = []
+    /// The server's notice on the bottom row ("The store is closing…"), drawn again after
+    /// each redraw of the child's, once its output has paused.
+    private var notice: String?
+    private var noticeRedraw: Scheduled<Void>?
 
     init(settings: SSHServerSettings, registry: SessionRegistry, account: KeyFingerprint) {
         self.settings = settings
@@ -222,6 +226,7 @@ final class SessionHandler: ChannelInboundHandler {
     /// The child wrote: on to the client, as data or as stderr.
     func childWrote(_ bytes: ByteBuffer, as type: SSHChannelData.DataType) {
         context?.write(wrapOutboundOut(SSHChannelData(type: type, data: .byteBuffer(bytes))), promise: nil)
+        if notice != nil { scheduleNotice() }
     }
 
     func childOutputPaused() {
@@ -253,9 +258,23 @@ final class SessionHandler: ChannelInboundHandler {
 
     func notify(_ message: String) {
         guard terminal != nil else { return }
+        notice = message
+        scheduleNotice()
+    }
+
+    /// The notice goes out once the child has written nothing for a moment: never inside one
+    /// of its escape sequences, and after (so over) a frame that redrew the bottom row.
+    private func scheduleNotice() {
+        guard let eventLoop = context?.eventLoop else { return }
+        noticeRedraw?.cancel()
+        let bound = self.bound
+        noticeRedraw = eventLoop.scheduleTask(in: .milliseconds(30)) { bound.value.drawNotice() }
+    }
+
+    private func drawNotice() {
+        guard let notice, terminal != nil, !finished else { return }
         // Over the bottom row, where ncurses draws the help bar: save the cursor, write, restore.
-        let notice = "\u{1B}7\u{1B}[\(height);1H\u{1B}[7m \(message) \u{1B}[0m\u{1B}[K\u{1B}8"
-        send(notice, as: .channel)
+        send("\u{1B}7\u{1B}[\(height);1H\u{1B}[7m \(notice) \u{1B}[0m\u{1B}[K\u{1B}8", as: .channel)
     }
 
     /// Ends the child (SIGHUP, then SIGKILL if it lingers); `reason` is shown once it is gone.
@@ -283,6 +302,7 @@ final class SessionHandler: ChannelInboundHandler {
         guard let exit, openOutputs == 0, !finished else { return }
         finished = true
         timers.forEach { $0.cancel() }
+        noticeRedraw?.cancel()
         registry.close(ObjectIdentifier(self), account: account.description)
         if let endReason { send(endReason, as: terminalType == nil ? .stdErr : .channel) }
         closeChannel(status: exit.status)

@@ -143,6 +143,10 @@ struct SSHServeTests {
         _ = try await tmux.screen(showing: "Consumables")
         shop.server.send(SIGTERM)
         _ = try await tmux.screen(showing: "The store is closing in 8s")
+        // The notice outlasts the customer's next screen, whose help bar is drawn over it.
+        try await tmux.press("down", "enter")
+        let purchases = try await tmux.screen(showing: "Nothing yet.")
+        #expect(purchases.last?.contains("The store is closing in 8s") == true, "\(purchases.joined(separator: "\n"))")
         _ = try await tmux.screen(showing: "The store is closing. Thank you for shopping!")
         let output = await shop.server.wait(timeout: .seconds(30))
         #expect(output.status == 0, "\(output.stderr)")
