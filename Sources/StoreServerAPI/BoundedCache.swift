@@ -1,6 +1,7 @@
 import Synchronization
 
-/// Values the server worked out once (a transaction's JWS, a transaction's owner), by key.
+/// Values the server worked out once (a transaction's JWS, a transaction's owner, a
+/// customer's rows, a token's checked signature), by key.
 /// Bounded: past `capacity` it starts again.
 ///
 /// ```swift

@@ -1,7 +1,6 @@
 import Foundation
 import LocalStore
 import StoreCatalog
-import Synchronization
 
 /// One customer's view, found from an ID in a request: the store serving their account,
 /// and their verified transactions. Unverified rows (edited behind the store's back) are
@@ -33,9 +32,7 @@ final class CustomerCache: Sendable {
         let customer: Customer
     }
 
-    /// How many customers are kept; past it the cache starts again.
-    static let capacity = 1024
-    private let entries = Mutex<[CustomerAccount: Entry]>([:])
+    private let entries = BoundedCache<CustomerAccount, Entry>(capacity: 1024)
 
     func customer(
         _ account: CustomerAccount, ledger: Ledger, load: () async throws(APIError) -> Customer
@@ -50,7 +47,7 @@ final class CustomerCache: Sendable {
         } catch {
             throw .generalInternalRetryable
         }
-        if let entry = entries.withLock({ $0[account] }), entry.marker == marker, now < entry.validUntil {
+        if let entry = entries.value(for: account), entry.marker == marker, now < entry.validUntil {
             var customer = entry.customer
             customer.now = now
             return customer
@@ -60,10 +57,7 @@ final class CustomerCache: Sendable {
         guard let settled = try? await scoped.changeMarker() else { return customer }
         // The next expiry is when a renewal may next fall due.
         let validUntil = customer.transactions.compactMap(\.expirationDate).filter { $0 > customer.now }.min() ?? .distantFuture
-        entries.withLock { entries in
-            if entries.count >= Self.capacity { entries.removeAll() }
-            entries[account] = Entry(marker: settled, validUntil: validUntil, customer: customer)
-        }
+        entries.keep(Entry(marker: settled, validUntil: validUntil, customer: customer), for: account)
         return customer
     }
 }

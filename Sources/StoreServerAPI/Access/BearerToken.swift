@@ -1,7 +1,6 @@
 import Crypto
 import Foundation
 import LocalStore
-import Synchronization
 
 /// Checks an `Authorization: Bearer` token as the App Store Server API does: an ES256 JWT
 /// whose header `kid` names a registered key that signed it, with `iss` that key's issuer,
@@ -26,7 +25,7 @@ public struct TokenGate: Sendable {
     public let bundleID: String
     /// Tokens whose signature was checked, with their key and claims: a client that reuses a
     /// token for its lifetime is not verified again. Time claims are checked every time.
-    private let checked = CheckedTokens()
+    private let checked = BoundedCache<Substring, (key: APIKey, claims: Claims)>(capacity: 10_000)
 
     public init(keys: [APIKey], bundleID: String) {
         self.keys = Dictionary(keys.map { ($0.keyID, $0) }, uniquingKeysWith: { _, last in last })
@@ -71,14 +70,14 @@ public struct TokenGate: Sendable {
         guard let authorization, authorization.hasPrefix("Bearer ") else { return refuse("no Bearer token") }
         let token = authorization.dropFirst("Bearer ".count)
         let signed: (key: APIKey, claims: Claims)
-        if let known = checked.lookUp(token) {
+        if let known = checked.value(for: token) {
             signed = known
         } else {
             switch verify(token) {
             case .success(let verified): signed = verified
             case .failure(let refusal): return .failure(refusal)
             }
-            checked.keep(token, signed)
+            checked.keep(signed, for: token)
         }
         return check(signed.claims, of: signed.key, now: now)
     }
@@ -86,8 +85,8 @@ public struct TokenGate: Sendable {
     /// The token's key and claims when its signature is a registered key's.
     private func verify(_ token: Substring) -> Result<(key: APIKey, claims: Claims), Refusal> {
         let parts = token.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 3, let headerBytes = Base64URL.decode(parts[0].utf8).map { Data($0) },
-              let claimBytes = Base64URL.decode(parts[1].utf8).map { Data($0) }, let signatureBytes = Base64URL.decode(parts[2].utf8)
+        guard parts.count == 3, let headerBytes = Base64URL.decode(parts[0].utf8).map({ Data($0) }),
+              let claimBytes = Base64URL.decode(parts[1].utf8).map({ Data($0) }), let signatureBytes = Base64URL.decode(parts[2].utf8)
         else { return .failure(Refusal(reason: "not a compact JWS")) }
         guard let header = try? JSONDecoder().decode(Header.self, from: headerBytes) else {
             return .failure(Refusal(reason: "the header has no alg or kid"))
@@ -124,19 +123,3 @@ public struct TokenGate: Sendable {
     }
 }
 
-/// Verified tokens, bounded: past `capacity` it starts again.
-private final class CheckedTokens: Sendable {
-    static let capacity = 10_000
-    private let tokens = Mutex<[Substring: (key: APIKey, claims: TokenGate.Claims)]>([:])
-
-    func lookUp(_ token: Substring) -> (key: APIKey, claims: TokenGate.Claims)? {
-        tokens.withLock { $0[token] }
-    }
-
-    func keep(_ token: Substring, _ signed: (key: APIKey, claims: TokenGate.Claims)) {
-        tokens.withLock { tokens in
-            if tokens.count >= Self.capacity { tokens.removeAll() }
-            tokens[token] = signed
-        }
-    }
-}
