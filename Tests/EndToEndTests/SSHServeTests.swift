@@ -137,17 +137,18 @@ struct SSHServeTests {
 
     @Test func sigtermWarnsOpenSessionsThenEndsThem() async throws {
         let scratch = try TemporaryDirectory()
-        let shop = try await SSHShop(Self.tipJar + ["--drain", "8s"], folder: scratch.url)
+        // Long enough for the keys below on a loaded machine; the session ends when it is up.
+        let shop = try await SSHShop(Self.tipJar + ["--drain", "20s"], folder: scratch.url)
         let key = try await shop.makeKey("ada")
         let tmux = try await TmuxSession(width: 80, height: 24, command: shellCommand(try shop.ssh(key: key)) + "; sleep 60")
         _ = try await tmux.screen(showing: "Consumables")
         shop.server.send(SIGTERM)
-        _ = try await tmux.screen(showing: "The store is closing in 8s")
+        _ = try await tmux.screen(showing: "The store is closing in 20s")
         // The notice outlasts the customer's next screen, whose help bar is drawn over it.
         try await tmux.press("down", "enter")
         let purchases = try await tmux.screen(showing: "Nothing yet.")
-        #expect(purchases.last?.contains("The store is closing in 8s") == true, "\(purchases.joined(separator: "\n"))")
-        _ = try await tmux.screen(showing: "The store is closing. Thank you for shopping!")
+        #expect(purchases.last?.contains("The store is closing in 20s") == true, "\(purchases.joined(separator: "\n"))")
+        _ = try await tmux.screen(showing: "The store is closing. Thank you for shopping!", timeout: .seconds(40))
         let output = await shop.server.wait(timeout: .seconds(30))
         #expect(output.status == 0, "\(output.stderr)")
     }
