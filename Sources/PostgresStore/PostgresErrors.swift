@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import LocalStore
 import PostgresNIO
 
@@ -19,8 +24,18 @@ enum PostgresErrors {
         if let error = error as? StoreGone { return error.description }
         guard let error = error as? PSQLError else { return String(describing: error) }
         if let message = error.serverInfo?[.message] { return message }
-        if let underlying = error.underlying { return String(describing: underlying) }
+        if let underlying = error.underlying { return systemReason(String(describing: underlying)) }
         return error.code.description
+    }
+
+    /// A failed connect in the system's words ("Connection refused"): swift-nio describes it
+    /// as the call that failed and the errno ("connect(descriptor:addr:size:): … (errno: 111)"),
+    /// wrapped in its pool's summary. Any other text is kept as it is.
+    static func systemReason(_ text: String) -> String {
+        guard let range = text.range(of: #"\(errno: [0-9]+\)"#, options: .regularExpression),
+              let number = Int32(text[range].dropFirst("(errno: ".count).dropLast())
+        else { return text }
+        return String(cString: strerror(number))
     }
 
     private static func isConnectionLost(_ error: any Error) -> Bool {
