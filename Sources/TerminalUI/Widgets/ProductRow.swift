@@ -28,7 +28,7 @@ struct ProductRow {
 
     private func drawHeadline(in rect: Rect, y: Int, glyph: (text: String, style: Style), indent: Int, isCard: Bool, into buffer: inout Buffer) {
         RowHeadline(
-            glyph: glyph, name: product.displayName, badge: badge, status: status, buyStyle: buyStyle,
+            glyph: glyph, name: product.displayName, badge: badge, status: status(inCard: isCard), buyStyle: buyStyle,
             isSelected: isSelected, isCard: isCard, priceWidth: priceWidth, context: context
         ).draw(in: rect, y: y, indent: indent, into: &buffer)
     }
@@ -74,14 +74,16 @@ struct ProductRow {
         return context.options.symbol(.times) + String(count)
     }
 
-    /// What the price column shows: the spinner while buying, ownership, or the price.
-    private var status: (text: String, style: Style) {
+    /// What the price column shows: the spinner while buying, ownership, or the price, bold
+    /// in a card and plain in a list row like the name beside it (each change of
+    /// attributes costs a page turn 6-9 bytes a row).
+    private func status(inCard isCard: Bool) -> (text: String, style: Style) {
         if isPending { return (context.pendingSpinner, Palette.busy) }
         let options = context.options
         if context.isIncluded(product) { return (options.text("Included"), Palette.owned) }
         if context.isOwned(product) { return (product.type == .autoRenewable ? options.text("Subscribed") : options.text("Owned"), Palette.owned) }
         if isAwaitingApproval { return (options.text("Waiting"), Palette.waiting) }
-        return (priceLabel(for: product, abbreviated: abbreviated, language: options.language), Palette.price)
+        return (priceLabel(for: product, abbreviated: abbreviated, language: options.language), isCard ? Palette.price : .plain)
     }
 
     /// Buy is shown for what can be bought, dimmed while any purchase runs; `nil` hides it.
