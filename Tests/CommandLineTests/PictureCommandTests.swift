@@ -70,17 +70,17 @@ struct PictureCommandTests {
     func colours(theme: String, expected: [String]) async throws {
         let folder = try TemporaryDirectory()
         let svg = folder.url.appendingPathComponent("list.svg")
-        // Bird Food: row 1 is selected (bold reverse from column 0 to the blank after the name), row 5's ⚠ is bold yellow.
+        // Bird Food: row 1 is selected (bold reverse from the blank before the name, column 2, to the blank after it), row 5's ⚠ is bold yellow.
         let result = try await StorefrontCommand.run(
             ["snapshot", "--keys", Self.keys, "--svg", svg.path, "--theme", theme], environment: ["NO_COLOR": nil, "TERM": nil]
         )
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.isEmpty)
         let styles = try await StorefrontCommand.run(["snapshot", "--keys", Self.keys, "--styles"], environment: ["NO_COLOR": nil, "TERM": nil])
-        #expect(styles.stdoutLines.contains("row 1 col 0-19: bold reverse"))
+        #expect(styles.stdoutLines.contains("row 1 col 2-19: bold reverse"))
         #expect(styles.stdoutLines.contains("row 5 col 63-73: fg=yellow"))
 
-        let drawn = try await Self.draw(svg, probes: ["10,40", "1,0"])
+        let drawn = try await Self.draw(svg, probes: ["10,40", "1,2"])
         #expect(drawn.colors == Array(expected.prefix(2)))
         // Glyphs are anti-aliased, so the yellow is read from the label's fill, not a pixel.
         let text = try String(contentsOf: svg, encoding: .utf8)

@@ -77,12 +77,9 @@ extension Buffer {
 
 extension Buffer {
     /// Marks the selected row of a list: its cells from `x` up to `end` and one blank
-    /// after, not the whole width, in reverse video and bold whatever they were (a dim
-    /// glyph too), keeping their colours. A move then rewrites two names rather than two
-    /// full rows of reverse video, and the span is one style from the blank before the
-    /// glyph to the blank after the name: one attribute change for the terminal where a dim
-    /// glyph and a bold name inside it took four, 38 of an in-page move's 141 bytes
-    /// (BENCHMARKS.md).
+    /// after, not the whole width, in reverse video and bold whatever they were, keeping
+    /// their colours. A move then rewrites two names rather than two full rows of reverse
+    /// video, and the bar is one style: one attribute change for the terminal.
     mutating func markSelected(from x: Int, upTo end: Int, y: Int, within rect: Rect) {
         let span = Rect(x: x, y: y, width: max(0, end + 1 - x), height: 1)
         restyle(span.intersection(rect)) { style in

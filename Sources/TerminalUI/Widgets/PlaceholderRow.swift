@@ -17,7 +17,7 @@ struct PlaceholderRow {
         let indent = 1 + displayWidth(of: glyph.0) + 1
         RowHeadline(
             glyph: glyph, name: title, badge: nil, status: status, buyStyle: nil,
-            isSelected: isSelected, priceWidth: priceWidth, context: context
+            isSelected: isSelected, isCard: style == .large, priceWidth: priceWidth, context: context
         ).draw(in: inner, y: inner.y, indent: indent, into: &buffer)
         // The reason goes where a description would; a compact row has no room for it.
         guard style != .compact, !isLoading, inner.height > 1 else { return }

@@ -17,19 +17,19 @@ struct ProductRow {
         let indent = 1 + displayWidth(of: glyph.text) + 1
         switch style {
         case .compact:
-            drawHeadline(in: rect, y: rect.y, glyph: glyph, indent: indent, into: &buffer)
+            drawHeadline(in: rect, y: rect.y, glyph: glyph, indent: indent, isCard: false, into: &buffer)
         case .regular, .automatic:
-            drawHeadline(in: rect, y: rect.y, glyph: glyph, indent: indent, into: &buffer)
+            drawHeadline(in: rect, y: rect.y, glyph: glyph, indent: indent, isCard: false, into: &buffer)
             drawDescription(in: rect, from: rect.y + 1, indent: indent, maxLines: 2, into: &buffer)
         case .large:
             drawCard(in: rect, glyph: glyph, indent: indent, into: &buffer)
         }
     }
 
-    private func drawHeadline(in rect: Rect, y: Int, glyph: (text: String, style: Style), indent: Int, into buffer: inout Buffer) {
+    private func drawHeadline(in rect: Rect, y: Int, glyph: (text: String, style: Style), indent: Int, isCard: Bool, into buffer: inout Buffer) {
         RowHeadline(
-            glyph: glyph, name: product.displayName, badge: badge, status: status, buyStyle: buyStyle,
-            isSelected: isSelected, priceWidth: priceWidth, context: context
+            glyph: glyph, name: product.displayName, badge: badge, status: status(inCard: isCard), buyStyle: buyStyle,
+            isSelected: isSelected, isCard: isCard, priceWidth: priceWidth, context: context
         ).draw(in: rect, y: y, indent: indent, into: &buffer)
     }
 
@@ -47,7 +47,7 @@ struct ProductRow {
         let border = isSelected ? Palette.accent : Palette.border
         let inner = buffer.drawBox(rect, style: context.style(border), options: context.options)
         guard !inner.isEmpty else { return }
-        drawHeadline(in: inner, y: inner.y, glyph: glyph, indent: indent, into: &buffer)
+        drawHeadline(in: inner, y: inner.y, glyph: glyph, indent: indent, isCard: true, into: &buffer)
         drawDescription(in: inner, from: inner.y + 1, indent: indent, maxLines: 3, into: &buffer)
         let textX = inner.x + indent
         let terms = self.terms
@@ -74,14 +74,16 @@ struct ProductRow {
         return context.options.symbol(.times) + String(count)
     }
 
-    /// What the price column shows: the spinner while buying, ownership, or the price.
-    private var status: (text: String, style: Style) {
+    /// What the price column shows: the spinner while buying, ownership, or the price, bold
+    /// in a card and plain in a list row like the name beside it (each change of
+    /// attributes costs a page turn 6-9 bytes a row).
+    private func status(inCard isCard: Bool) -> (text: String, style: Style) {
         if isPending { return (context.pendingSpinner, Palette.busy) }
         let options = context.options
         if context.isIncluded(product) { return (options.text("Included"), Palette.owned) }
         if context.isOwned(product) { return (product.type == .autoRenewable ? options.text("Subscribed") : options.text("Owned"), Palette.owned) }
         if isAwaitingApproval { return (options.text("Waiting"), Palette.waiting) }
-        return (priceLabel(for: product, abbreviated: abbreviated, language: options.language), Palette.price)
+        return (priceLabel(for: product, abbreviated: abbreviated, language: options.language), isCard ? Palette.price : .plain)
     }
 
     /// Buy is shown for what can be bought, dimmed while any purchase runs; `nil` hides it.

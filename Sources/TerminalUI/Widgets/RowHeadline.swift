@@ -1,5 +1,5 @@
 /// The first line of a store row, for a product or a placeholder: the glyph, the name and a
-/// badge, then the price (or status) and Buy, right-aligned; the glyph and name reversed
+/// badge, then the price (or status) and Buy, right-aligned; the name bold and reversed
 /// when selected.
 struct RowHeadline {
     let glyph: (text: String, style: Style)
@@ -9,6 +9,10 @@ struct RowHeadline {
     /// Buy's style; `nil` hides it.
     let buyStyle: Style?
     let isSelected: Bool
+    /// A large card's name is bold; a list row's is plain, so the selection is the one bold
+    /// name in the list and a move rewrites two names with no attribute change for the
+    /// row it leaves (BENCHMARKS.md, in-page moves).
+    let isCard: Bool
     /// Width of the price column, so prices line up across rows.
     let priceWidth: Int
     let context: StoreContext
@@ -28,12 +32,13 @@ struct RowHeadline {
         let nameEnd = priceEnd - max(priceWidth, statusWidth) - 2
         let badgeWidth = badge.map { displayWidth(of: $0) + 1 } ?? 0
         let shown = name.truncated(toWidth: max(0, nameEnd - nameX - badgeWidth), ellipsis: context.options.glyph(.ellipsis))
-        let afterName = buffer.write(shown, x: nameX, y: y, style: context.style(Palette.title), within: rect)
+        let afterName = buffer.write(shown, x: nameX, y: y, style: isCard ? context.style(Palette.title) : .plain, within: rect)
         if let badge {
             buffer.write(badge, x: afterName + 1, y: y, style: context.style(Palette.secondary), within: rect)
         }
         if isSelected {
-            buffer.markSelected(from: rect.x, upTo: afterName, y: y, within: rect)
+            // From the blank before the name: the glyph keeps its own look beside the bar.
+            buffer.markSelected(from: nameX - 1, upTo: afterName, y: y, within: rect)
         }
     }
 }

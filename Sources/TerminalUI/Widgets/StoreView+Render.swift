@@ -144,12 +144,13 @@ extension StoreView {
         buffer.repeatSymbol(track, count: rect.height - below, x: rect.x, y: rect.y + below, vertical: true, style: context.style(Palette.secondary), within: rect)
     }
 
-    /// The line under the rows: the filter on the left, the position ("3/12") on the right.
+    /// The line under the rows: the filter on the left, the position ("3/12") on the right,
+    /// plain: dimmed, it cost an in-page move two attribute changes (15 of its bytes).
     private func drawStatus(_ content: StoreViewContent, state: StoreListState, in rect: Rect, context: StoreContext, into buffer: inout Buffer) {
         var positionStart = rect.maxX
         if case .loaded = content.phase, !content.rows.isEmpty {
             let position = "\(min(state.selectedIndex, content.rows.count - 1) + 1)/\(content.rows.count)"
-            positionStart = buffer.writeTrailing(position, endingAt: rect.maxX - 1, y: rect.y, style: context.style(Palette.secondary), within: rect) - 2
+            positionStart = buffer.writeTrailing(position, endingAt: rect.maxX - 1, y: rect.y, within: rect) - 2
         }
         if let filter = state.filterText {
             let left = Rect(x: rect.x, y: rect.y, width: max(0, positionStart - rect.x), height: 1)
