@@ -6,9 +6,10 @@ import Testing
 /// customer's ssh went away in between: it is theirs, and their next session delivers it.
 @Suite("storefront serve --ssh: a purchase cut off by a vanished client")
 struct SSHPurchaseDeliveryTests {
-    /// Every store call takes 2 s, so after the ledger write the storefront still reads the
-    /// customer's entitlements (2 s) and finishes (2 s): time enough to see the row, then hang up.
-    static let slowTipJar = ["--catalog", "tipjar", "--latency", "2s"]
+    /// Every store call takes 4 s, so after the ledger write the storefront still reads the
+    /// customer's entitlements (4 s) and finishes (4 s): time enough to see the row, then hang
+    /// up, even on a loaded machine (2 s each was not, under a full `make test`).
+    static let slowTipJar = ["--catalog", "tipjar", "--latency", "4s"]
 
     @Test func anUnfinishedPurchaseIsDeliveredAtThatAccountsNextSession() async throws {
         let scratch = try TemporaryDirectory()
