@@ -28,8 +28,9 @@ public struct Catalog: Sendable, Equatable {
     public var hasSigningKey: Bool
     public var warnings: [CatalogWarning]
 
-    /// Product positions by ID, so that lookups stay fast in 100,000-product catalogs.
-    private var indexByID: [String: Int]
+    /// Product positions by ID (the first, for a duplicated ID), so that lookups stay fast in
+    /// 100,000-product catalogs.
+    private(set) var indexByID: [String: Int]
 
     /// The `version` object: `{"major": 4, "minor": 0}`.
     public struct Version: Sendable, Hashable, CustomStringConvertible {
@@ -60,9 +61,14 @@ public struct Catalog: Sendable, Equatable {
         self.signingKeyID = signingKeyID
         self.hasSigningKey = hasSigningKey
         self.warnings = warnings
-        self.indexByID = Dictionary(
-            products.enumerated().map { ($0.element.id, $0.offset) }, uniquingKeysWith: { first, _ in first }
-        )
+        // A loop, not `Dictionary(_:uniquingKeysWith:)`: that built an array of pairs first
+        // and merged them one by one.
+        var indexByID: [String: Int] = [:]
+        indexByID.reserveCapacity(products.count)
+        for index in products.indices where indexByID[products[index].id] == nil {
+            indexByID[products[index].id] = index
+        }
+        self.indexByID = indexByID
     }
 
     /// The first product with this ID, in constant time.

@@ -8,23 +8,30 @@ struct StoreKitDocument {
     private let deferred: [String: [Range<Int>]]
     /// The file, kept until the last element is built.
     private let bytes: Data
+    /// The same bytes when they are a mapped file, whose pages go as elements are built.
+    private let mapping: MappedFile?
 
     init(root: PropertyValue) {
         self.root = Node(root: root)
         deferred = [:]
         bytes = Data()
+        mapping = nil
     }
 
-    init(outline: JSONReader.Outline, bytes: Data) {
+    init(outline: JSONReader.Outline, bytes: Data, mapping: MappedFile? = nil) {
         root = Node(root: outline.root)
         deferred = outline.deferred
         self.bytes = bytes
+        self.mapping = mapping
     }
 
     /// The elements of the top-level array `key`, as `root.array(key)` gives them.
     func elements(_ key: String) throws(Node.Problem) -> Elements {
         guard let ranges = deferred[key] else { return Elements(nodes: try root.array(key)) }
-        return Elements(ranges: ranges, bytes: bytes, path: .key(.root, key))
+        return Elements(
+            ranges: ranges, bytes: bytes, path: .key(.root, key),
+            reading: mapping.map { MappedFile.Reading($0, from: ranges.first?.lowerBound ?? 0) }
+        )
     }
 
     /// Built as they are read: `while let node = try elements.next() { … }`.
@@ -34,15 +41,17 @@ struct StoreKitDocument {
         private var bytes = Data()
         private var path = Node.Path.root
         private var position = 0
+        private var reading: MappedFile.Reading?
 
         init(nodes: [Node]) {
             self.nodes = nodes
         }
 
-        init(ranges: [Range<Int>], bytes: Data, path: Node.Path) {
+        init(ranges: [Range<Int>], bytes: Data, path: Node.Path, reading: MappedFile.Reading?) {
             self.ranges = ranges
             self.bytes = bytes
             self.path = path
+            self.reading = reading
         }
 
         /// How many elements there are in all.
@@ -52,6 +61,7 @@ struct StoreKitDocument {
             defer { position += 1 }
             if position < nodes.count { return nodes[position] }
             guard position < ranges.count else { return nil }
+            defer { reading?.passed(ranges[position].upperBound) }
             do {
                 return Node(try JSONReader.element(ranges[position], in: bytes), at: .index(path, position))
             } catch {

@@ -49,6 +49,10 @@ import Testing
         ("{\n  \"products\" : [\n    {\"productID\": \"x\",}\n  ]\n}",
          "Shop.storekit: not valid JSON: line 3, column 23: expected a quoted key, found '}'"),
         ("", "Shop.storekit: the file is empty"),
+        // The groups are built before the products (to size the list once), but a product's
+        // error is still the one reported, as the file lists products first.
+        (#"{"subscriptionGroups": [{"id": 5}], "products": [GOOD, {"productID": "x", "type": "Consumable"}]}"#,
+         "Shop.storekit: products[1].displayPrice: missing (expected a value here)"),
     ])
     func messagesNameTheFileAndThePath(json: String, expected: String) {
         #expect(malformedMessage(json.replacingOccurrences(of: "GOOD", with: goodProduct)) == expected)
