@@ -64,25 +64,7 @@ private struct CatalogDecoder {
         let hasSigningKey = keyPair?.child("privateKey") != nil  // presence only: the key is never read
         if hasSigningKey { warnings.append(.containsSigningKey) }
 
-        // The subscriptions come last in `products` but are built first, so that the array
-        // is sized once: grown by doubling, 100,000 products left 40,000 slots unused and
-        // held the old and new arrays together. Their errors still come after the products'.
-        var subscriptions: [CatalogProduct] = []
-        let builtGroups = Result { () throws(Node.Problem) in try subscriptionGroups(document, into: &subscriptions) }
-        var items = try document.elements("products")
-        var nonRenewing = try document.elements("nonRenewingSubscriptions")
-        var products: [CatalogProduct] = []
-        products.reserveCapacity(items.count + nonRenewing.count + subscriptions.count)
-        while let node = try items.next() {
-            let type = try productType(node)
-            products.append(try product(node, type: type))
-        }
-        while let node = try nonRenewing.next() {
-            products.append(try product(node, type: .nonRenewable))
-        }
-        products.append(contentsOf: subscriptions)
-        subscriptions = []
-        let groups = try builtGroups.get()
+        let (products, groups) = try productsAndGroups(document)
 
         var catalog = Catalog(
             identifier: try root.string("identifier"),
@@ -100,12 +82,83 @@ private struct CatalogDecoder {
         return catalog
     }
 
-    /// Each group, its subscriptions appended to `subscriptions` in file order.
-    private mutating func subscriptionGroups(
-        _ document: StoreKitDocument, into subscriptions: inout [CatalogProduct]
-    ) throws(Node.Problem) -> [CatalogSubscriptionGroup] {
+    /// What one share of the work built: products in file order, and for the groups' share
+    /// the groups and the warnings their subscriptions gave.
+    private struct Built: Sendable {
+        var products: [CatalogProduct] = []
         var groups: [CatalogSubscriptionGroup] = []
-        var groupNodes = try document.elements("subscriptionGroups")
+        var warnings: [CatalogWarning] = []
+    }
+
+    /// From this many products and non-renewing subscriptions on, they are built in shares
+    /// on every core (a share each for the groups and for a sixth of the rest); below it,
+    /// in one share on this thread.
+    static let sharedWorkThreshold = 20_000
+    private static let productShares = 6
+
+    /// `products`, then `nonRenewingSubscriptions`, then each group's subscriptions, and the
+    /// groups. The first error in that order is thrown, as when they are built one by one.
+    private mutating func productsAndGroups(
+        _ document: StoreKitDocument
+    ) throws(Node.Problem) -> (products: [CatalogProduct], groups: [CatalogSubscriptionGroup]) {
+        var items = try document.elements("products")
+        var nonRenewing = try document.elements("nonRenewingSubscriptions")
+        let groupElements = try document.elements("subscriptionGroups")
+        let total = items.count + nonRenewing.count
+        let shareCount = total >= Self.sharedWorkThreshold ? Self.productShares : 1
+        var shares: [[(elements: StoreKitDocument.Elements, type: CatalogProduct.ProductType?)]] = []
+        for share in 0..<shareCount {
+            var size = (total + share) / shareCount  // sizes differ by one at most
+            var parts: [(elements: StoreKitDocument.Elements, type: CatalogProduct.ProductType?)] = []
+            if items.count > 0, size > 0 {
+                parts.append((items.split(first: size), nil))
+                size -= parts[0].elements.count
+            }
+            if size > 0 { parts.append((nonRenewing.split(first: size), .nonRenewable)) }
+            shares.append(parts)
+        }
+        let decoder = self, shareList = shares
+        // Unit 0, the groups (the longest), starts first; each unit works on its own copy.
+        let outcomes = ConcurrentWork.map(shares.count + 1, concurrently: shareCount > 1) { unit in
+            var copy = decoder
+            copy.warnings = []
+            return Result { () throws(Node.Problem) -> Built in
+                unit == 0 ? try copy.subscriptionGroups(groupElements) : try copy.products(shareList[unit - 1])
+            }
+        }
+        var built: [Built] = []
+        for outcome in outcomes.dropFirst() + outcomes.prefix(1) {
+            built.append(try outcome.get())
+        }
+        var products: [CatalogProduct] = []
+        products.reserveCapacity(built.reduce(0) { $0 + $1.products.count })
+        for index in built.indices {
+            products.append(contentsOf: built[index].products)
+            built[index].products = []  // let each share's copy go before the next is added
+            warnings += built[index].warnings
+        }
+        return (products, built.last?.groups ?? [])
+    }
+
+    /// One share of `products` and `nonRenewingSubscriptions` (a nil type is read from each).
+    private mutating func products(
+        _ share: [(elements: StoreKitDocument.Elements, type: CatalogProduct.ProductType?)]
+    ) throws(Node.Problem) -> Built {
+        var built = Built()
+        built.products.reserveCapacity(share.reduce(0) { $0 + $1.elements.count })
+        for var part in share {
+            while let node = try part.elements.next() {
+                let type = if let known = part.type { known } else { try productType(node) }
+                built.products.append(try product(node, type: type))
+            }
+        }
+        return built
+    }
+
+    /// Each group, and its subscriptions in file order.
+    private mutating func subscriptionGroups(_ elements: StoreKitDocument.Elements) throws(Node.Problem) -> Built {
+        var built = Built()
+        var groupNodes = elements
         while let node = try groupNodes.next() {
             try node.expectObject()
             let groupID = try node.requiredString("id")
@@ -113,31 +166,31 @@ private struct CatalogDecoder {
             for subscriptionNode in try node.array("subscriptions") {
                 let subscription = try subscription(subscriptionNode, groupID: groupID)
                 productIDs.append(subscription.id)
-                subscriptions.append(subscription)
+                built.products.append(subscription)
             }
-            groups.append(CatalogSubscriptionGroup(
+            built.groups.append(CatalogSubscriptionGroup(
                 id: groupID,
                 name: try node.string("name") ?? "",
                 localizations: try localizations(node),
                 productIDs: productIDs
             ))
         }
-        return groups
+        built.warnings = warnings
+        return built
     }
 
     // MARK: Products
 
     private func productType(_ node: Node) throws(Node.Problem) -> CatalogProduct.ProductType {
         try node.expectObject()
-        let typeNode = try node.requiredChild("type")
-        switch try typeNode.stringValue() {
+        switch try node.requiredString("type") {
         case "Consumable": return .consumable
         case "NonConsumable": return .nonConsumable
         case "NonRenewingSubscription": return .nonRenewable
         case "RecurringSubscription":
-            throw typeNode.problem("auto-renewable subscriptions belong inside subscriptionGroups[].subscriptions")
+            throw node.problem(at: "type", "auto-renewable subscriptions belong inside subscriptionGroups[].subscriptions")
         case let other:
-            throw typeNode.problem("unknown product type \"\(other)\" (expected Consumable or NonConsumable)")
+            throw node.problem(at: "type", "unknown product type \"\(other)\" (expected Consumable or NonConsumable)")
         }
     }
 
@@ -145,9 +198,8 @@ private struct CatalogDecoder {
         _ node: Node, type: CatalogProduct.ProductType, subscription: CatalogSubscription? = nil
     ) throws(Node.Problem) -> CatalogProduct {
         try node.expectObject()
-        let idNode = try node.requiredChild("productID")
-        let id = try idNode.stringValue()
-        guard !id.isEmpty else { throw idNode.problem("expected a product ID, found an empty string") }
+        let id = try node.requiredString("productID")
+        guard !id.isEmpty else { throw node.problem(at: "productID", "expected a product ID, found an empty string") }
         let price = try price(node, key: "displayPrice")
         return CatalogProduct(
             id: id,
@@ -164,9 +216,8 @@ private struct CatalogDecoder {
 
     private mutating func subscription(_ node: Node, groupID: String) throws(Node.Problem) -> CatalogProduct {
         try node.expectObject()
-        let levelNode = try node.requiredChild("groupNumber")
         let level = try node.requiredInt("groupNumber")
-        guard level >= 1 else { throw levelNode.problem("expected a service level of 1 or more, found \(level)") }
+        guard level >= 1 else { throw node.problem(at: "groupNumber", "expected a service level of 1 or more, found \(level)") }
 
         // 5.0+ files write a list; older ones a single object. "none" means no offer.
         var intro: CatalogOffer?
@@ -222,19 +273,18 @@ private struct CatalogDecoder {
     /// One offer object; nil for `paymentMode: "none"`, which Xcode writes for "no offer".
     private mutating func offer(_ node: Node, type: CatalogOffer.OfferType) throws(Node.Problem) -> CatalogOffer? {
         try node.expectObject()
-        let modeNode = try node.requiredChild("paymentMode")
         let mode: CatalogOffer.PaymentMode
-        switch try modeNode.stringValue() {
+        switch try node.requiredString("paymentMode") {
         case "free": mode = .freeTrial
         case "payAsYouGo": mode = .payAsYouGo
         case "payUpFront": mode = .payUpFront
         case "none": return nil
         case let other:
-            throw modeNode.problem("unknown payment mode \"\(other)\" (expected free, payAsYouGo, payUpFront or none)")
+            throw node.problem(at: "paymentMode", "unknown payment mode \"\(other)\" (expected free, payAsYouGo, payUpFront or none)")
         }
         let periodCount = try node.int("numberOfPeriods") ?? 1
         guard periodCount >= 1 else {
-            throw try node.requiredChild("numberOfPeriods").problem("expected 1 or more periods, found \(periodCount)")
+            throw node.problem(at: "numberOfPeriods", "expected 1 or more periods, found \(periodCount)")
         }
         let price = mode == .freeTrial ? Decimal.zero : try price(node, key: "displayPrice")
         return CatalogOffer(
@@ -267,11 +317,10 @@ private struct CatalogDecoder {
     // MARK: Values
 
     private mutating func price(_ node: Node, key: String) throws(Node.Problem) -> Decimal {
-        let priceNode = try node.requiredChild(key)
-        let text = try priceNode.stringValue()
+        let text = try node.requiredString(key)
         if let price = prices[text] { return price }
         guard let price = PriceFormatter.price(fromDisplayPrice: text) else {
-            throw priceNode.problem("expected a price such as \"0.99\" or \"2,99\", found \"\(text)\"")
+            throw node.problem(at: key, "expected a price such as \"0.99\" or \"2,99\", found \"\(text)\"")
         }
         prices[text] = price
         return price
@@ -285,10 +334,9 @@ private struct CatalogDecoder {
     }
 
     private func period(_ node: Node, key: String) throws(Node.Problem) -> SubscriptionPeriod {
-        let periodNode = try node.requiredChild(key)
-        let text = try periodNode.stringValue()
+        let text = try node.requiredString(key)
         guard let period = SubscriptionPeriod(iso8601: text) else {
-            throw periodNode.problem("expected an ISO 8601 period such as P1W, P1M or P1Y, found \"\(text)\"")
+            throw node.problem(at: key, "expected an ISO 8601 period such as P1W, P1M or P1Y, found \"\(text)\"")
         }
         return period
     }
@@ -361,9 +409,11 @@ private struct CatalogDecoder {
         var result: [CatalogWarning] = []
         // By index: a `for product in` copy of each product was a tenth of the loading time.
         let products = catalog.products
+        // Each ID has its own entry in the index unless some repeat: only then look them up.
+        let hasDuplicates = catalog.indexByID.count < products.count
         for index in products.indices {
             let id = products[index].id
-            if catalog.indexByID[id] != index {
+            if hasDuplicates, catalog.indexByID[id] != index {
                 result.append(.duplicateProductID(id))
             }
             if products[index].localizations.isEmpty {

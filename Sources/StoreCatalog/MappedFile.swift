@@ -19,7 +19,9 @@ import Darwin
 ///     parse(file.data) { offset in reading.passed(offset) }
 /// }
 /// ```
-final class MappedFile {
+/// Unchecked: its fields never change, and threads that read shares of a file give back
+/// pages of their own shares (`madvise` is safe from any thread).
+final class MappedFile: @unchecked Sendable {
     /// Below this, reading is as cheap and holding the file costs little.
     static let minimumSize = 1 << 20
     /// Pages are given back this many bytes at a time: one `madvise` per megabyte read.
