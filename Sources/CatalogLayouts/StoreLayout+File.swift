@@ -163,8 +163,12 @@ private struct LayoutReader {
         let elements = try node.array()
         guard !elements.isEmpty else { throw node.problem("needs at least one product ID") }
         var ids: [Product.ID] = []
+        ids.reserveCapacity(elements.count)
         for element in elements {
-            ids.append(try element.nonEmptyString())
+            let id = try element.nonEmptyString()
+            // The catalog's own string where it has the product: a layout of 100,000 IDs
+            // otherwise held a second copy of each (8 MB).
+            ids.append(catalog.product(id: id)?.id ?? id)
         }
         return ids
     }

@@ -40,7 +40,7 @@ extension Catalog {
 }
 
 /// Builds a ``Catalog`` from a parsed file, checking each value's type as it goes.
-private struct CatalogDecoder {
+struct CatalogDecoder {
     /// The top-level arrays whose elements are built one at a time.
     static let longArrays: Set<String> = ["products", "nonRenewingSubscriptions", "subscriptionGroups"]
 
