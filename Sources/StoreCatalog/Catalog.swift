@@ -28,9 +28,9 @@ public struct Catalog: Sendable, Equatable {
     public var hasSigningKey: Bool
     public var warnings: [CatalogWarning]
 
-    /// Product positions by ID (the first, for a duplicated ID), so that lookups stay fast in
+    /// Product positions by ID (the first, for a repeated ID), so that lookups stay fast in
     /// 100,000-product catalogs.
-    private(set) var indexByID: [String: Int]
+    let index: ProductIndex
 
     /// The `version` object: `{"major": 4, "minor": 0}`.
     public struct Version: Sendable, Hashable, CustomStringConvertible {
@@ -61,19 +61,12 @@ public struct Catalog: Sendable, Equatable {
         self.signingKeyID = signingKeyID
         self.hasSigningKey = hasSigningKey
         self.warnings = warnings
-        // A loop, not `Dictionary(_:uniquingKeysWith:)`: that built an array of pairs first
-        // and merged them one by one.
-        var indexByID: [String: Int] = [:]
-        indexByID.reserveCapacity(products.count)
-        for index in products.indices where indexByID[products[index].id] == nil {
-            indexByID[products[index].id] = index
-        }
-        self.indexByID = indexByID
+        self.index = ProductIndex(products)
     }
 
     /// The first product with this ID, in constant time.
     public func product(id: String) -> CatalogProduct? {
-        indexByID[id].map { products[$0] }
+        index.position(of: id, in: products).map { products[$0] }
     }
 
     public func subscriptionGroup(id: String) -> CatalogSubscriptionGroup? {

@@ -410,10 +410,10 @@ struct CatalogDecoder {
         // By index: a `for product in` copy of each product was a tenth of the loading time.
         let products = catalog.products
         // Each ID has its own entry in the index unless some repeat: only then look them up.
-        let hasDuplicates = catalog.indexByID.count < products.count
+        let hasDuplicates = catalog.index.count < products.count
         for index in products.indices {
             let id = products[index].id
-            if hasDuplicates, catalog.indexByID[id] != index {
+            if hasDuplicates, catalog.index.position(of: id, in: products) != index {
                 result.append(.duplicateProductID(id))
             }
             if products[index].localizations.isEmpty {
