@@ -66,7 +66,19 @@ public struct Catalog: Sendable, Equatable {
 
     /// The first product with this ID, in constant time.
     public func product(id: String) -> CatalogProduct? {
-        index.position(of: id, in: products).map { products[$0] }
+        productPosition(id: id).map { products[$0] }
+    }
+
+    /// Where the first product with this ID is in ``products``, in constant time: for reading
+    /// one field of many products without copying each whole product.
+    ///
+    /// ```swift
+    /// if let position = catalog.productPosition(id: "tip.small") {
+    ///     print(catalog.products[position].referenceName)
+    /// }
+    /// ```
+    public func productPosition(id: String) -> Int? {
+        index.position(of: id, in: products)
     }
 
     public func subscriptionGroup(id: String) -> CatalogSubscriptionGroup? {

@@ -150,5 +150,10 @@ import Testing
             .duplicateSubscriptionGroupID("G"),
         ])
         #expect(catalog.product(id: "s")?.subscription?.subscriptionGroupID == "G")
+        // A repeated ID finds its first product; an unknown one nothing.
+        #expect(catalog.productPosition(id: "p1") == 0)
+        #expect(catalog.products.filter { $0.id == "p1" }.count == 2)
+        #expect(catalog.productPosition(id: "s") == catalog.products.count - 1)
+        #expect(catalog.productPosition(id: "nowhere") == nil)
     }
 }
