@@ -1,7 +1,8 @@
 import Foundation
 
 /// Reads StoreKit configuration files from disk: a `.storekit` file, or a `.storekit` package
-/// folder holding `Configuration.storekit`. With `FileBytes`, the only file I/O in StoreCatalog.
+/// folder holding `Configuration.storekit`. With `FileBytes` and `MappedFile`, the only file I/O
+/// in StoreCatalog.
 ///
 /// ```swift
 /// let catalog = try CatalogLoader.load(contentsOf: URL(fileURLWithPath: "Products.storekit"))
