@@ -81,6 +81,9 @@ struct JSONNode {
 
     func nonEmptyString() throws(Problem) -> String {
         let text = try string()
+        // A visible ASCII character first (most IDs) is never blank: no CharacterSet lookup,
+        // which was 2% of starting with a shop of 100,000 IDs.
+        if let first = text.utf8.first, (0x21...0x7E).contains(first) { return text }
         // The scalars, not trimmingCharacters: it stops at the first letter, with no bridging.
         guard !text.unicodeScalars.allSatisfy(CharacterSet.whitespaces.contains) else { throw problem("must not be empty") }
         return text

@@ -28,8 +28,9 @@ public struct Catalog: Sendable, Equatable {
     public var hasSigningKey: Bool
     public var warnings: [CatalogWarning]
 
-    /// Product positions by ID, so that lookups stay fast in 100,000-product catalogs.
-    private var indexByID: [String: Int]
+    /// Product positions by ID (the first, for a repeated ID), so that lookups stay fast in
+    /// 100,000-product catalogs.
+    let index: ProductIndex
 
     /// The `version` object: `{"major": 4, "minor": 0}`.
     public struct Version: Sendable, Hashable, CustomStringConvertible {
@@ -60,14 +61,24 @@ public struct Catalog: Sendable, Equatable {
         self.signingKeyID = signingKeyID
         self.hasSigningKey = hasSigningKey
         self.warnings = warnings
-        self.indexByID = Dictionary(
-            products.enumerated().map { ($0.element.id, $0.offset) }, uniquingKeysWith: { first, _ in first }
-        )
+        self.index = ProductIndex(products)
     }
 
     /// The first product with this ID, in constant time.
     public func product(id: String) -> CatalogProduct? {
-        indexByID[id].map { products[$0] }
+        productPosition(id: id).map { products[$0] }
+    }
+
+    /// Where the first product with this ID is in ``products``, in constant time: for reading
+    /// one field of many products without copying each whole product.
+    ///
+    /// ```swift
+    /// if let position = catalog.productPosition(id: "tip.small") {
+    ///     print(catalog.products[position].referenceName)
+    /// }
+    /// ```
+    public func productPosition(id: String) -> Int? {
+        index.position(of: id, in: products)
     }
 
     public func subscriptionGroup(id: String) -> CatalogSubscriptionGroup? {

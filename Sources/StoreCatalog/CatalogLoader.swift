@@ -1,7 +1,8 @@
 import Foundation
 
 /// Reads StoreKit configuration files from disk: a `.storekit` file, or a `.storekit` package
-/// folder holding `Configuration.storekit`. With `FileBytes`, the only file I/O in StoreCatalog.
+/// folder holding `Configuration.storekit`. With `FileBytes` and `MappedFile`, the only file I/O
+/// in StoreCatalog.
 ///
 /// ```swift
 /// let catalog = try CatalogLoader.load(contentsOf: URL(fileURLWithPath: "Products.storekit"))
@@ -19,8 +20,19 @@ public enum CatalogLoader {
             throw .notFound(file: file.relativePath)
         }
         // Products are built a tree of one product at a time, and the bytes let go once
-        // they are: a large file's whole tree is never held.
+        // they are: a large file's whole tree is never held, nor (mapped) its whole text.
+        if let mapped = try mapping(of: file) {
+            return try Catalog(mapped: mapped, file: file.relativePath)
+        }
         return try Catalog(storeKitData: bytes(of: file), file: file.relativePath)
+    }
+
+    private static func mapping(of file: URL) throws(CatalogError) -> MappedFile? {
+        do {
+            return try MappedFile.map(file)
+        } catch {
+            throw .unreadable(file: file.relativePath, reason: error.description)
+        }
     }
 
     private static func bytes(of file: URL) throws(CatalogError) -> Data {

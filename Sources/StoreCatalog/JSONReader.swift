@@ -51,9 +51,15 @@ public enum JSONReader {
     }
 
     /// The whole document's syntax is checked first, so its errors come before any other.
-    static func outline(_ data: Data, deferring keys: Set<String>) throws(SyntaxError) -> Outline {
+    /// `passed` is told where each deferred element ends: the bytes before it are not read again
+    /// by the outline (a mapped file gives their pages back).
+    static func outline(
+        _ data: Data, deferring keys: Set<String>, passed: ((Int) -> Void)? = nil
+    ) throws(SyntaxError) -> Outline {
         try data.withUnsafeBytes { raw in
-            Result { () throws(SyntaxError) in try outline(raw.bindMemory(to: UInt8.self), deferring: keys) }
+            Result { () throws(SyntaxError) in
+                try outline(raw.bindMemory(to: UInt8.self), deferring: keys, passed: passed)
+            }
         }.get()
     }
 
@@ -73,9 +79,12 @@ public enum JSONReader {
         }.get()
     }
 
-    private static func outline(_ bytes: UnsafeBufferPointer<UInt8>, deferring keys: Set<String>) throws(SyntaxError) -> Outline {
+    private static func outline(
+        _ bytes: UnsafeBufferPointer<UInt8>, deferring keys: Set<String>, passed: ((Int) -> Void)? = nil
+    ) throws(SyntaxError) -> Outline {
         var cursor = Cursor(bytes: bytes)
         cursor.deferredKeys = keys
+        cursor.passed = passed
         do {
             let root = try cursor.document()
             return Outline(root: root, deferred: cursor.deferred)
@@ -116,6 +125,8 @@ private struct Cursor {
     /// Top-level members whose array elements are kept as byte ranges (`JSONReader.Outline`).
     var deferredKeys: Set<String> = []
     private(set) var deferred: [String: [Range<Int>]] = [:]
+    /// Told where each deferred element ends (`JSONReader.outline`).
+    var passed: ((Int) -> Void)?
 
     init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
@@ -202,6 +213,7 @@ private struct Cursor {
             let start = cursor.index
             _ = try cursor.value()
             ranges.append(start..<cursor.index)
+            cursor.passed?(cursor.index)
         }
         return ranges
     }

@@ -12,8 +12,11 @@ enum StoreKitFileFormat {
     }
 
     /// The file with the top-level arrays named in `keys` built an element at a time (JSON
-    /// only: a property list is read whole).
-    static func document(_ data: Data, deferring keys: Set<String>) throws(Failure) -> StoreKitDocument {
+    /// only: a property list is read whole). When `data` is `mapping`'s, its pages are given
+    /// back as the outline passes them, and again as the elements are built.
+    static func document(
+        _ data: Data, deferring keys: Set<String>, mapping: MappedFile? = nil
+    ) throws(Failure) -> StoreKitDocument {
         let first = data.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
         if data.starts(with: Array("bplist".utf8)) || first == UInt8(ascii: "<") {
             return StoreKitDocument(root: try propertyList(data))
@@ -24,7 +27,9 @@ enum StoreKitFileFormat {
                 : "not a StoreKit configuration: expected JSON or a property list")
         }
         do {
-            return StoreKitDocument(outline: try JSONReader.outline(data, deferring: keys), bytes: data)
+            var reading = mapping.map { MappedFile.Reading($0, from: 0) }
+            let outline = try JSONReader.outline(data, deferring: keys, passed: reading.map { _ in { reading?.passed($0) } })
+            return StoreKitDocument(outline: outline, bytes: data, mapping: mapping)
         } catch {
             throw Failure(message: "not valid JSON: \(error)")
         }

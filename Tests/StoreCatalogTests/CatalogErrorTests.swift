@@ -49,6 +49,10 @@ import Testing
         ("{\n  \"products\" : [\n    {\"productID\": \"x\",}\n  ]\n}",
          "Shop.storekit: not valid JSON: line 3, column 23: expected a quoted key, found '}'"),
         ("", "Shop.storekit: the file is empty"),
+        // The groups are built before the products (to size the list once), but a product's
+        // error is still the one reported, as the file lists products first.
+        (#"{"subscriptionGroups": [{"id": 5}], "products": [GOOD, {"productID": "x", "type": "Consumable"}]}"#,
+         "Shop.storekit: products[1].displayPrice: missing (expected a value here)"),
     ])
     func messagesNameTheFileAndThePath(json: String, expected: String) {
         #expect(malformedMessage(json.replacingOccurrences(of: "GOOD", with: goodProduct)) == expected)
@@ -146,5 +150,10 @@ import Testing
             .duplicateSubscriptionGroupID("G"),
         ])
         #expect(catalog.product(id: "s")?.subscription?.subscriptionGroupID == "G")
+        // A repeated ID finds its first product; an unknown one nothing.
+        #expect(catalog.productPosition(id: "p1") == 0)
+        #expect(catalog.products.filter { $0.id == "p1" }.count == 2)
+        #expect(catalog.productPosition(id: "s") == catalog.products.count - 1)
+        #expect(catalog.productPosition(id: "nowhere") == nil)
     }
 }
