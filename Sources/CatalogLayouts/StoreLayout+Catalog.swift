@@ -35,8 +35,11 @@ extension StoreLayout {
             guard !items.isEmpty else { continue }
             let buttons: [Shop.Button] = type == .consumable ? [] : [.restorePurchases]
             // Rows are named while they load by the names the catalog gives them.
-            let titles = Dictionary(items.map { ($0.id, $0.localizedText(locale: locale, fallbackLocale: catalog.settings.locale).displayName) },
-                                    uniquingKeysWith: { first, _ in first })
+            let titles = PlaceholderTitles { id in
+                catalog.productPosition(id: id).map {
+                    catalog.products[$0].localizedText(locale: locale, fallbackLocale: catalog.settings.locale).displayName
+                }
+            }
             shops.append(Shop(id: id, title: language.text(name), kind: .store, productIDs: items.map(\.id), buttons: buttons, titles: titles))
         }
         self.init(title: title, shops: shops)

@@ -145,20 +145,20 @@ private struct LayoutReader {
     }
 
     /// `"titles"`: what to call products of the shop before they load or when the storefront
-    /// lacks them, by product ID; the catalog's reference name for the others it has.
-    private func titles(_ node: JSONNode?, of productIDs: [Product.ID]) throws(JSONNode.Problem) -> [Product.ID: String] {
+    /// lacks them, by product ID; the catalog's reference name for the others it has, looked
+    /// up when drawn.
+    private func titles(_ node: JSONNode?, of productIDs: [Product.ID]) throws(JSONNode.Problem) -> PlaceholderTitles {
         var titles: [Product.ID: String] = [:]
-        titles.reserveCapacity(productIDs.count)
-        for id in productIDs {
-            if let position = catalog.productPosition(id: id), !catalog.products[position].referenceName.isEmpty {
-                titles[id] = catalog.products[position].referenceName
-            }
-        }
         for (id, title) in try node?.members() ?? [] {
             guard productIDs.contains(id) else { throw title.problem("\"\(id)\" is not one of this shop's products") }
             titles[id] = try title.nonEmptyString()
         }
-        return titles
+        let catalog = self.catalog
+        return PlaceholderTitles(titles) { id in
+            guard let position = catalog.productPosition(id: id) else { return nil }
+            let name = catalog.products[position].referenceName
+            return name.isEmpty ? nil : name
+        }
     }
 
     private func productIDs(_ node: JSONNode) throws(JSONNode.Problem) -> [Product.ID] {

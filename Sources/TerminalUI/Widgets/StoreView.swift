@@ -34,7 +34,7 @@ public struct StoreView: InAppPurchaseView {
     public var modifiers = StoreViewModifiers()
     /// What to call a product before it loads, or when the storefront does not sell it;
     /// without a title, its ID.
-    public internal(set) var placeholderTitles: [Product.ID: String] = [:]
+    public internal(set) var placeholderTitles: PlaceholderTitles = [:]
 
     /// A store of the products with these IDs, loaded by the app runtime.
     ///
@@ -79,7 +79,7 @@ public struct StoreView: InAppPurchaseView {
     /// ```swift
     /// StoreView(ids: ["food.nyjer"]).placeholderTitles(["food.nyjer": "Nyjer Seed"])
     /// ```
-    public func placeholderTitles(_ titles: [Product.ID: String]) -> StoreView {
+    public func placeholderTitles(_ titles: PlaceholderTitles) -> StoreView {
         var copy = self
         copy.placeholderTitles = titles
         return copy

@@ -73,7 +73,7 @@ struct PseudoLanguageTests {
         let ids = layout.shops.flatMap(\.productIDs)
         let store = LocalStore(catalog: try BackyardBirds.catalog(), ledger: try Ledger(location: .inMemory))
         let products = try await store.products(for: ids)
-        let placeholders = layout.shops.flatMap(\.titles.values)
+        let placeholders = layout.shops.flatMap { shop in shop.productIDs.compactMap { shop.titles[$0] } }
         let texts = products.flatMap { [$0.displayName, $0.description] } + placeholders + layout.shops.map(\.title) + [layout.title] + ids
         return texts.flatMap { $0.split { !$0.isLetter }.map(String.init) }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import StorefrontModel
+import Synchronization
 import Testing
 import TerminalUI
 
@@ -32,6 +33,21 @@ struct StoreViewTests {
         let first = row(containing: "First of the shop", in: buffer).map { buffer.textLines()[$0] } ?? ""
         #expect(!first.contains("Buy") && !first.contains("$") && !first.contains("£"), "\(first)")
         #expect(row(containing: shop.productIDs[1], in: buffer) != nil, "without a title, a row shows its ID")
+    }
+
+    @Test("A loading row is named by its given title first, then by the lookup (a catalog's names), then by its ID")
+    func placeholderTitlesLookUp() {
+        let asked = Mutex<[Product.ID]>([])
+        let second = shop.productIDs[1]
+        let titles = PlaceholderTitles([shop.productIDs[0]: "Given"]) { id in
+            asked.withLock { $0.append(id) }
+            return id == second ? "Looked up" : nil
+        }
+        let buffer = render(shop.placeholderTitles(titles), .loading)
+        #expect(row(containing: "Given", in: buffer) != nil)
+        #expect(row(containing: "Looked up", in: buffer) != nil)
+        #expect(row(containing: shop.productIDs[2], in: buffer) != nil)
+        #expect(!asked.withLock { $0 }.contains(shop.productIDs[0]), "a given title is not looked up")
     }
 
     @Test("With nothing known in advance, one spinner for the whole list")

@@ -89,11 +89,11 @@ extension StoreLayout {
         /// List by price, lowest first, instead of in `productIDs` order.
         public var sortByPrice: Bool
         /// What to call products before they load, or when the storefront lacks them.
-        public var titles: [Product.ID: String]
+        public var titles: PlaceholderTitles
 
         public init(
             id: ID, title: String, kind: Kind, productIDs: [Product.ID], groupID: String? = nil,
-            style: Style = .automatic, buttons: [Button] = [], sortByPrice: Bool = false, titles: [Product.ID: String] = [:]
+            style: Style = .automatic, buttons: [Button] = [], sortByPrice: Bool = false, titles: PlaceholderTitles = [:]
         ) {
             self.titles = titles
             self.id = id
