@@ -121,7 +121,7 @@ extension ServeCommand {
                 notificationURLs: http.notify.compactMap(URL.init(string:))
             )
         } catch let error as APIKeyError {
-            throw CommandFailure(error.reason, exitCode: .dataError)
+            throw CommandFailure(error.reason, exitCode: error.exitCode.map { ExitCode($0) } ?? .dataError)
         }
         if settings.keys.isEmpty {
             FileHandle.standardError.write(Data(
@@ -209,7 +209,7 @@ struct CertsCommand: AsyncParsableCommand {
         do {
             try SigningChainFolder.write(try SigningChain.issue(now: Date()), to: target)
         } catch let error as APIKeyError {
-            throw CommandFailure(error.reason, exitCode: .cannotCreate)
+            throw CommandFailure(error.reason, exitCode: error.exitCode.map { ExitCode($0) } ?? .cannotCreate)
         }
         StoreCommandSupport.print("storefront: signing chain written to \(target.path); give verifiers \(root.path)")
     }

@@ -54,6 +54,24 @@ import Testing
         #expect(badID.status == 65)
     }
 
+    @Test func aSigningKeyOthersMayReadIsRefusedAsTheStoreKeyIs() async throws {
+        let work = try TemporaryDirectory()
+        let environment = ["XDG_DATA_HOME": work.url.path]
+        let chain = work.url.appendingPathComponent("chain")
+        let made = try await StorefrontCommand.run(["serve", "certs", "--folder", chain.path], environment: environment)
+        #expect(made.status == 0, "\(made.stderr)")
+        let key = chain.appendingPathComponent("leaf-key.pem")
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: key.path)
+        let refusal = "storefront: key file \(key.path) has mode 0644, so others may read it; it must be readable by its owner alone (chmod 600 \(key.path))"
+        for signing in [["--signing-key", key.path], ["--certificates", chain.path, "--environment", "Sandbox"]] {
+            let refused = try await StorefrontCommand.run(
+                ["serve", "--http", "0", "--bundle-id", "com.example", "--in-memory"] + signing, environment: environment
+            )
+            #expect(refused.status == 77, "\(signing): \(refused.stderr)")
+            #expect(refused.stderrLines.last == refusal, "\(signing)")
+        }
+    }
+
     @Test func certsKeepsAChainUnlessForcedAndSandboxNeedsOne() async throws {
         let work = try TemporaryDirectory()
         let environment = ["XDG_DATA_HOME": work.url.path]

@@ -43,7 +43,15 @@ public struct APIKey: Sendable {
 /// Why a key or the key file was refused.
 public struct APIKeyError: Error, Sendable, CustomStringConvertible {
     public let reason: String
+    /// The exit status a command should end with when it is not a malformed file's (65): a
+    /// key file others may read is 77, as the store key's is.
+    public var exitCode: Int32?
     public var description: String { reason }
+
+    public init(reason: String, exitCode: Int32? = nil) {
+        self.reason = reason
+        self.exitCode = exitCode
+    }
 }
 
 /// The registered keys, a text file of one key a line: `ISSUER KEY_ID BASE64-DER-PUBLIC-KEY`.

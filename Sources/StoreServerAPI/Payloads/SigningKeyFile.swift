@@ -45,7 +45,7 @@ public enum SigningKeyFile {
         do {
             return try body()
         } catch {
-            throw APIKeyError(reason: error.description)
+            throw APIKeyError(reason: error.description, exitCode: error.exitCode)
         }
     }
 }
