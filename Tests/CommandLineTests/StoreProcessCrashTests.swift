@@ -31,7 +31,9 @@ struct StoreProcessCrashTests {
         for delay in [50, 200, 350, 450, 550, 700, -1, -1] {
             let buyer = try StorefrontCommand.start(["buy", Self.seeds, "--latency", "300ms", "--json"] + ledgerArguments)
             if delay >= 0 {
-                try await Task.sleep(for: .milliseconds(delay))
+                // A blocking sleep: under a full `make test` the tasks' shared threads are all
+                // busy, and a Task.sleep of 50 ms came back after the purchase had finished.
+                usleep(UInt32(delay) * 1_000)
             } else {
                 for _ in 0..<400 where buyer.stdoutSoFar.isEmpty { try await Task.sleep(for: .milliseconds(5)) }
             }
