@@ -36,14 +36,14 @@ extension PostgresSchema {
 extension PostgresSession {
     func insertNotification(_ notification: LedgerNotification) async throws {
         let uuid = notification.notificationUUID.uuidString.lowercased()
-        try await connection.query("""
+        try await run("""
             INSERT INTO notificationOutbox (account, key, notificationUUID, notificationType, subtype, transactionID,
                 originalTransactionID, createdAt, attemptCount, nextAttemptAt)
             VALUES (\(notification.accountID), \(notification.key), \(uuid), \(notification.notificationType),
                 \(notification.subtype), \(notification.transactionID), \(notification.originalTransactionID),
                 \(notification.createdAt), \(Int64(notification.attemptCount)), \(notification.nextAttemptAt))
             ON CONFLICT (key) DO NOTHING
-            """, logger: logger)
+            """)
     }
 
     func dueNotifications(at milliseconds: Int64, limit: Int) async throws -> [LedgerNotification] {
@@ -60,15 +60,15 @@ extension PostgresSession {
         _ attempts: [NotificationAttempt], notificationID: Int64, signedPayload: String, nextAttemptAt: Int64?
     ) async throws {
         for attempt in attempts {
-            try await connection.query("""
+            try await run("""
                 INSERT INTO notificationAttempts (notificationID, url, attemptDate, result)
                 VALUES (\(notificationID), \(attempt.url), \(attempt.date), \(attempt.result))
-                """, logger: logger)
+                """)
         }
-        try await connection.query("""
+        try await run("""
             UPDATE notificationOutbox SET attemptCount = attemptCount + 1, nextAttemptAt = \(nextAttemptAt),
                 signedPayload = COALESCE(signedPayload, \(signedPayload)) WHERE id = \(notificationID)
-            """, logger: logger)
+            """)
     }
 
     func notifications(createdFrom start: Int64, to end: Int64) async throws -> [LedgerNotification] {
@@ -76,18 +76,18 @@ extension PostgresSession {
     }
 
     func accountIDs() async throws -> [String] {
-        try await connection.query("SELECT DISTINCT account FROM transactions ORDER BY account", logger: logger)
-            .collect().map { try $0.decode(String.self) }
+        try await run("SELECT DISTINCT account FROM transactions ORDER BY account").map { try $0.decode(String.self) }
     }
 
     private func notifications(_ query: PostgresQuery) async throws -> [LedgerNotification] {
-        var notifications = try await connection.query(query, logger: logger).collect()
-            .map { try LedgerNotification(columns: PostgresColumns($0)) }
-        guard let first = notifications.first?.id, let last = notifications.last?.id else { return [] }
-        let attempts = try await connection.query("""
+        var notifications = try await run(query).map { try LedgerNotification(columns: PostgresColumns($0)) }
+        guard !notifications.isEmpty else { return [] }
+        // The attempts of these notifications only: an old one still retrying beside a new one
+        // would otherwise bring in every attempt of every notification between them.
+        let attempts = try await run("""
             SELECT notificationID, url, attemptDate, result FROM notificationAttempts
-            WHERE notificationID BETWEEN \(min(first, last)) AND \(max(first, last)) ORDER BY id
-            """, logger: logger).collect().map { row in
+            WHERE notificationID = ANY(\(notifications.map(\.id))) ORDER BY id
+            """).map { row in
             let (id, url, date, result) = try row.decode((Int64, String, Int64, String).self)
             return NotificationAttempt(notificationID: id, url: url, date: date, result: result)
         }

@@ -19,7 +19,7 @@ struct PostgresSession: LedgerStorageSession {
     }()
 
     @discardableResult
-    private func run(_ query: PostgresQuery) async throws -> [PostgresRow] {
+    func run(_ query: PostgresQuery) async throws -> [PostgresRow] {
         try await connection.rows(query, logger: logger)
     }
 

@@ -85,11 +85,15 @@ extension SQLiteSession {
         try channel.perform { db in
             var notifications = try Row.fetchAll(db.cachedStatement(sql: "SELECT * FROM notificationOutbox n WHERE \(condition)"), arguments: arguments)
                 .map { try LedgerNotification(columns: $0) }
-            guard let first = notifications.first?.id, let last = notifications.last?.id else { return [] }
+            guard !notifications.isEmpty else { return [] }
+            // The attempts of these notifications only (integers, written into the statement):
+            // an old one still retrying beside a new one would otherwise bring in every
+            // attempt of every notification between them.
+            let ids = notifications.map { String($0.id) }.joined(separator: ",")
             let attempts = try Row.fetchAll(db, sql: """
                 SELECT notificationID, url, attemptDate, result FROM notificationAttempts
-                WHERE notificationID BETWEEN ? AND ? ORDER BY rowid
-                """, arguments: [min(first, last), max(first, last)])
+                WHERE notificationID IN (\(ids)) ORDER BY rowid
+                """)
             let byID = Dictionary(grouping: attempts.map {
                 NotificationAttempt(notificationID: $0[0], url: $0[1], date: $0[2], result: $0[3])
             }, by: \.notificationID)
