@@ -118,11 +118,11 @@ extension StoreView {
             case .product(let product):
                 ProductRow(product: product, isSelected: isSelected, context: context, priceWidth: priceWidth, abbreviated: abbreviated)
                     .render(layout.style, in: rect, into: &buffer)
-            case .loading(_, let title):
-                PlaceholderRow(title: title, isLoading: true, isSelected: isSelected, context: context, priceWidth: priceWidth)
+            case .loading(let id):
+                PlaceholderRow(title: title(of: id), isLoading: true, isSelected: isSelected, context: context, priceWidth: priceWidth)
                     .render(layout.style, in: rect, into: &buffer)
-            case .unavailable(_, let title):
-                PlaceholderRow(title: title, isLoading: false, isSelected: isSelected, context: context, priceWidth: priceWidth)
+            case .unavailable(let id):
+                PlaceholderRow(title: title(of: id), isLoading: false, isSelected: isSelected, context: context, priceWidth: priceWidth)
                     .render(layout.style, in: rect, into: &buffer)
             }
         }

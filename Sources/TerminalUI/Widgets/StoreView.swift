@@ -86,7 +86,11 @@ public struct StoreView: InAppPurchaseView {
     }
 
     /// A product's name before it loads: its placeholder title, else its ID.
-    func title(of id: Product.ID) -> String {
+    ///
+    /// ```swift
+    /// StoreView(ids: ["food.nyjer"]).title(of: "food.nyjer")  // "food.nyjer"
+    /// ```
+    public func title(of id: Product.ID) -> String {
         placeholderTitles[id] ?? id
     }
 }

@@ -75,7 +75,7 @@ extension StoreView {
         switch state {
         case .loading:
             // Rows known in advance each turn their own spinner until the load answers.
-            let rows = productIDs.map { StoreRow.loading(id: $0, title: title(of: $0)) }
+            let rows = productIDs.map { StoreRow.loading(id: $0) }
             return StoreViewContent(phase: .loading, rows: rows, totalCount: rows.count)
         case .failure(let error):
             return StoreViewContent(phase: .failure(error))
@@ -111,7 +111,7 @@ extension StoreView {
     public func content(firstPage products: [Product], unavailable: [Product.ID], filter: String? = nil, language: InterfaceLanguage = .english) -> StoreViewContent {
         let page = content(for: .success(products, unavailable: unavailable), filter: filter, language: language)
         guard page.filterText.isEmpty else { return page }
-        let rest = productIDs.dropFirst(products.count + unavailable.count).map { StoreRow.loading(id: $0, title: title(of: $0)) }
+        let rest = productIDs.dropFirst(products.count + unavailable.count).map { StoreRow.loading(id: $0) }
         return StoreViewContent(
             phase: .loaded, rows: page.rows + rest, totalCount: productIDs.count,
             unavailable: unavailable, all: products, language: language
@@ -121,7 +121,7 @@ extension StoreView {
     /// The rows with each unavailable ID in its place: where the view names it, or after
     /// the products when they sort by price (it has none).
     private func placing(_ unavailable: [Product.ID], among ordered: [Product]) -> [StoreRow] {
-        let missing = unavailable.map { StoreRow.unavailable(id: $0, title: title(of: $0)) }
+        let missing = unavailable.map { StoreRow.unavailable(id: $0) }
         guard order == .asGiven else { return ordered.map(StoreRow.product) + missing }
         let missingIDs = Set(unavailable)
         var byID = Dictionary(ordered.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
@@ -130,7 +130,7 @@ extension StoreView {
             if let product = byID.removeValue(forKey: id) {
                 rows.append(.product(product))
             } else if missingIDs.contains(id) {
-                rows.append(.unavailable(id: id, title: title(of: id)))
+                rows.append(.unavailable(id: id))
             }
         }
         // Products the view did not name (given already loaded) keep their order at the end.
@@ -138,23 +138,24 @@ extension StoreView {
     }
 }
 
-/// One row of a store: a product, or a product the view names that is not here (yet).
+/// One row of a store: a product, or a product the view names that is not here (yet). A
+/// placeholder row's title is the view's (`StoreView.title(of:)`), asked when it is drawn.
 ///
 /// ```swift
 /// for row in content.rows {
 ///     switch row {
 ///     case .product(let product): print(product.displayName, product.displayPrice)
-///     case .loading(_, let title): print(title, "…")
-///     case .unavailable(_, let title): print(title, "not available here")
+///     case .loading(let id): print(view.title(of: id), "…")
+///     case .unavailable(let id): print(view.title(of: id), "not available here")
 ///     }
 /// }
 /// ```
 public enum StoreRow: Sendable {
     case product(Product)
     /// Still loading: its own spinner in place of the price.
-    case loading(id: Product.ID, title: String)
+    case loading(id: Product.ID)
     /// The storefront does not sell it: a warning and the reason, never Buy.
-    case unavailable(id: Product.ID, title: String)
+    case unavailable(id: Product.ID)
 
     /// The product, for a product row.
     public var product: Product? {

@@ -46,8 +46,8 @@ struct FirstPageTests {
         guard case .loaded = partial.phase else { Issue.record("expected loaded, got \(partial.phase)"); return }
         #expect(partial.rows.count == Self.products.count)
         #expect(partial.rows[0].product == Self.products[0])
-        if case .unavailable(let id, _) = partial.rows[AppState.firstPageSize - 1] { #expect(id == page[page.count - 1].id) } else { Issue.record("expected unavailable") }
-        if case .loading(let id, _) = partial.rows[AppState.firstPageSize] { #expect(id == Self.products[AppState.firstPageSize].id) } else { Issue.record("expected loading") }
+        if case .unavailable(let id) = partial.rows[AppState.firstPageSize - 1] { #expect(id == page[page.count - 1].id) } else { Issue.record("expected unavailable") }
+        if case .loading(let id) = partial.rows[AppState.firstPageSize] { #expect(id == Self.products[AppState.firstPageSize].id) } else { Issue.record("expected loading") }
 
         state.update(.productsLoaded(slot: Self.long.slot, .success(Self.products, unavailable: [])))
         let whole = try #require(rows(state))
