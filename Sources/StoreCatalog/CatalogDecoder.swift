@@ -106,10 +106,10 @@ struct CatalogDecoder {
         let groupElements = try document.elements("subscriptionGroups")
         let total = items.count + nonRenewing.count
         let shareCount = total >= Self.sharedWorkThreshold ? Self.productShares : 1
-        var shares: [[(elements: StoreKitDocument.Elements, type: CatalogProduct.ProductType?)]] = []
+        var shares: [[SharePart]] = []
         for share in 0..<shareCount {
             var size = (total + share) / shareCount  // sizes differ by one at most
-            var parts: [(elements: StoreKitDocument.Elements, type: CatalogProduct.ProductType?)] = []
+            var parts: [SharePart] = []
             if items.count > 0, size > 0 {
                 parts.append((items.split(first: size), nil))
                 size -= parts[0].elements.count
@@ -123,7 +123,9 @@ struct CatalogDecoder {
             var copy = decoder
             copy.warnings = []
             return Result { () throws(Node.Problem) -> Built in
-                unit == 0 ? try copy.subscriptionGroups(groupElements) : try copy.products(shareList[unit - 1])
+                var built = unit == 0 ? try copy.subscriptionGroups(groupElements) : try copy.products(shareList[unit - 1])
+                built.warnings = copy.warnings  // whatever a unit warns of, products or groups
+                return built
             }
         }
         var built: [Built] = []
@@ -140,10 +142,11 @@ struct CatalogDecoder {
         return (products, built.last?.groups ?? [])
     }
 
+    /// Part of a share: some elements of one array, with their type when the array gives it.
+    private typealias SharePart = (elements: StoreKitDocument.Elements, type: CatalogProduct.ProductType?)
+
     /// One share of `products` and `nonRenewingSubscriptions` (a nil type is read from each).
-    private mutating func products(
-        _ share: [(elements: StoreKitDocument.Elements, type: CatalogProduct.ProductType?)]
-    ) throws(Node.Problem) -> Built {
+    private mutating func products(_ share: [SharePart]) throws(Node.Problem) -> Built {
         var built = Built()
         built.products.reserveCapacity(share.reduce(0) { $0 + $1.elements.count })
         for var part in share {
@@ -175,7 +178,6 @@ struct CatalogDecoder {
                 productIDs: productIDs
             ))
         }
-        built.warnings = warnings
         return built
     }
 
