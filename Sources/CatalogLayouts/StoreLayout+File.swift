@@ -149,8 +149,9 @@ private struct LayoutReader {
     /// up when drawn.
     private func titles(_ node: JSONNode?, of productIDs: [Product.ID]) throws(JSONNode.Problem) -> PlaceholderTitles {
         var titles: [Product.ID: String] = [:]
+        let listed = Set(productIDs)
         for (id, title) in try node?.members() ?? [] {
-            guard productIDs.contains(id) else { throw title.problem("\"\(id)\" is not one of this shop's products") }
+            guard listed.contains(id) else { throw title.problem("\"\(id)\" is not one of this shop's products") }
             titles[id] = try title.nonEmptyString()
         }
         let catalog = self.catalog
