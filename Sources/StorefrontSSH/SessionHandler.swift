@@ -226,10 +226,10 @@ final class SessionHandler: ChannelInboundHandler {
     /// The child wrote: on to the client, as data or as stderr.
     func childWrote(_ bytes: ByteBuffer, as type: SSHChannelData.DataType) {
         context?.write(wrapOutboundOut(SSHChannelData(type: type, data: .byteBuffer(bytes))), promise: nil)
-        if notice != nil { scheduleNotice() }
     }
 
     func childOutputPaused() {
+        if notice != nil { scheduleNotice() }  // once per batch of reads, not per chunk
         guard let context else { return }
         context.flush()
         if !context.channel.isWritable {
