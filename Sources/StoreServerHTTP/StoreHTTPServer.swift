@@ -16,8 +16,7 @@ public enum StoreHTTPServer {
     /// The largest request body read; a larger one is refused with 413.
     public static let maximumBody = 1 << 20
 
-    /// Serves `api` on `host:port` until SIGTERM or SIGINT, delivering its notifications
-    /// meanwhile; `listening` is told the bound port.
+    /// Serves `api` on `host:port` until SIGTERM or SIGINT; `listening` is told the bound port.
     public static func run(
         _ api: AppStoreServer, host: String, port: Int, listening: @escaping @Sendable (Int) async -> Void
     ) async throws {
@@ -33,8 +32,6 @@ public enum StoreHTTPServer {
             },
             logger: logger
         )
-        let delivering = Task { await api.deliverNotifications() }
-        defer { delivering.cancel() }
         try await app.runService()
     }
 

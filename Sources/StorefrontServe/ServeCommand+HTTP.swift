@@ -129,6 +129,9 @@ extension ServeCommand {
             ))
         }
         let api = AppStoreServer(settings: settings, delivery: URLSessionDelivery())
+        // Notifications go out for as long as the API is served.
+        let delivering = Task { await api.deliverNotifications() }
+        defer { delivering.cancel() }
         try await StoreHTTPServer.run(api, host: address.host, port: address.port) { port in
             StoreCommandSupport.print(
                 "storefront: serving the App Store Server API for \(bundleID) on http://\(ListenAddress(host: address.host, port: port))"
