@@ -49,10 +49,9 @@ struct BuyCommand: AsyncParsableCommand {
         }
         var bought: Transaction?
         try await StoreCommandSupport.run("purchase of \(productID) failed") {
-            // What the ledger held before: a transaction from then was not bought now. Only a
-            // non-consumable or a plan can come back as one bought before, so a consumable
-            // does not read (and verify) the account's whole ledger first.
-            let highestBefore = product.type == .consumable ? 0 : try await store.ledger.transactions().last?.id ?? 0
+            // What the ledger held before (one aggregate, no row read or verified): a
+            // transaction from then was not bought now.
+            let highestBefore = try await store.ledger.changeMarker().highestID
             let outcome = try await store.buy(productID, options: quantity == 1 ? [] : [.quantity(quantity)])
             StoreCommandSupport.print(try await report(outcome, product: product, store: store, highestBefore: highestBefore))
             if case .success(.verified(let transaction)) = outcome { bought = transaction }

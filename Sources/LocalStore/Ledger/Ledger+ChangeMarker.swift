@@ -52,8 +52,8 @@ extension Ledger {
 
         let count: Int64
         /// The account's highest ID: IDs are never reused, so a clear followed by as many
-        /// purchases still moves the marker.
-        let highestID: Int64
+        /// purchases still moves the marker (and a transaction above it is newer than it).
+        package let highestID: Int64
         let revoked: Int64
         let expirations: Double
         let storeState: String
