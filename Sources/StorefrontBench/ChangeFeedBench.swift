@@ -2,11 +2,6 @@ import CursesBackend
 import Foundation
 import LocalStore
 import PostgresStore
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Figure 5c: how long a purchase committed by one process takes to show in another
 /// process's app on PostgreSQL. The other process is `storefront run` on a pseudo-terminal,
@@ -24,17 +19,14 @@ struct ChangeFeedBench {
 
     /// Milliseconds from each purchase's commit returning to the app's screen changing.
     func latencies(cluster: String, purchases: Int) async throws -> Samples {
-        try ChildProcess.run(".ci/postgres-cluster", ["createdb", cluster, "feed"], outputPath: "/dev/null")
-        let url = "postgres://storefront@/feed?host=\(cluster)"
-        let address = try PostgresAddress(url)
-        _ = try await PostgresStorage.migrate(address)
+        let address = try await EngineBench.database("feed", in: cluster)
         let key = folder.appendingPathComponent("feed-key.pem")
         let buyer = try Ledger(
             storage: try await PostgresStorage.open(address), keyBeside: .path(folder.appendingPathComponent("feed.sqlite")),
             storeKey: key
         ).scoped(to: try CustomerAccount("feed"))
         let app = try TerminalSession(
-            storefront, ["run", "--store", url, "--store-key", key.path, "--account", "feed", "--latency", "0"],
+            storefront, ["run", "--store", address.description, "--store-key", key.path, "--account", "feed", "--latency", "0"],
             environment: ["STOREFRONT_PRESS": "down,enter", "LC_ALL": "C.UTF-8"]
         )
         defer { app.end() }
@@ -47,8 +39,9 @@ struct ChangeFeedBench {
             )
             _ = try await buyer.recordPurchase(purchase, attemptID: UUID())
             let committed = ContinuousClock.now
-            var poller = pollfd(fd: app.pty.controller, events: Int16(POLLIN), revents: 0)
-            guard poll(&poller, 1, 5_000) > 0 else { throw BenchError("a purchase never reached the other storefront's screen within 5 s") }
+            guard app.waitForOutput(limit: .seconds(5)) else {
+                throw BenchError("a purchase never reached the other storefront's screen within 5 s")
+            }
             samples.append((ContinuousClock.now - committed).milliseconds)
             // The rest of the frame, so the next purchase starts from a quiet screen.
             _ = app.pty.readOutput(quiet: .milliseconds(30), limit: .seconds(2))

@@ -21,10 +21,7 @@ struct EngineBench {
     /// A throwaway cluster on a unix socket (fsync and synchronous_commit on, the defaults),
     /// a database per buyer count.
     func postgres(cluster: String, buyers: Int, purchases: Int) async throws -> Double {
-        let database = "buyers\(buyers)"
-        try ChildProcess.run(".ci/postgres-cluster", ["createdb", cluster, database], outputPath: "/dev/null")
-        let address = try PostgresAddress("postgres://storefront@/\(database)?host=\(cluster)")
-        _ = try await PostgresStorage.migrate(address)
+        let address = try await Self.database("buyers\(buyers)", in: cluster)
         var ledgers: [Ledger] = []
         for _ in 0..<buyers {
             ledgers.append(try Ledger(
@@ -32,6 +29,14 @@ struct EngineBench {
             ))
         }
         return try await rate(ledgers, purchases: purchases)
+    }
+
+    /// A new database `name` in the throwaway cluster at `cluster`, migrated: its address.
+    static func database(_ name: String, in cluster: String) async throws -> PostgresAddress {
+        try ChildProcess.run(".ci/postgres-cluster", ["createdb", cluster, name], outputPath: "/dev/null")
+        let address = try PostgresAddress("postgres://storefront@/\(name)?host=\(cluster)")
+        _ = try await PostgresStorage.migrate(address)
+        return address
     }
 
     /// Purchases per second of `purchases` split between the ledgers, bought at once, each

@@ -73,9 +73,14 @@ struct TerminalSession {
     /// up to `limit`) until nothing more arrives for `quiet`. Empty when nothing came.
     func answer(to keys: String, quiet: Duration, limit: Duration = .seconds(5)) -> [UInt8] {
         pty.type(keys)
-        var poller = pollfd(fd: pty.controller, events: Int16(POLLIN), revents: 0)
-        guard poll(&poller, 1, Int32(limit.milliseconds)) > 0 else { return [] }
+        guard waitForOutput(limit: limit) else { return [] }
         return pty.readOutput(quiet: quiet, limit: limit)
+    }
+
+    /// Whether the program writes something within `limit` (nothing is read).
+    func waitForOutput(limit: Duration) -> Bool {
+        var poller = pollfd(fd: pty.controller, events: Int16(POLLIN), revents: 0)
+        return poll(&poller, 1, Int32(limit.milliseconds)) > 0
     }
 
     /// A figure of the program's /proc/PID/status, in MB ("VmHWM:", "RssAnon:").
