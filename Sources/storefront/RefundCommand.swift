@@ -32,18 +32,13 @@ struct RefundCommand: AsyncParsableCommand {
     func run() async throws {
         let store = try await storeOptions.makeStore()
         try await StoreCommandSupport.run("cannot refund transaction \(transactionID)") {
-            if request {
-                let entry = try await store.ledger.requestRefund(id: transactionID)
-                let result = await store.verificationResult(of: entry)
-                return StoreCommandSupport.print(json
-                    ? StoreJSON.transaction(result, entry: entry, finished: entry.isFinished).compactJSON
-                    : "Asked for a refund of transaction \(entry.id) (\(entry.transaction.productID))")
-            }
-            let entry = try await store.refund(transactionID: transactionID, reason: developerIssue ? .developerIssue : .other)
+            let (entry, done) = request
+                ? (try await store.ledger.requestRefund(id: transactionID), "Asked for a refund of")
+                : (try await store.refund(transactionID: transactionID, reason: developerIssue ? .developerIssue : .other), "Refunded")
             let result = await store.verificationResult(of: entry)
             StoreCommandSupport.print(json
                 ? StoreJSON.transaction(result, entry: entry, finished: entry.isFinished).compactJSON
-                : "Refunded transaction \(entry.id) (\(entry.transaction.productID))")
+                : "\(done) transaction \(entry.id) (\(entry.transaction.productID))")
         }
     }
 }
