@@ -21,23 +21,18 @@ public enum CatalogLoader {
         }
         // Products are built a tree of one product at a time, and the bytes let go once
         // they are: a large file's whole tree is never held, nor (mapped) its whole text.
-        if let mapped = try mapping(of: file) {
+        if let mapped = try reading(file, MappedFile.map) {
             return try Catalog(mapped: mapped, file: file.relativePath)
         }
-        return try Catalog(storeKitData: bytes(of: file), file: file.relativePath)
+        return try Catalog(storeKitData: reading(file, FileBytes.read), file: file.relativePath)
     }
 
-    private static func mapping(of file: URL) throws(CatalogError) -> MappedFile? {
+    /// `read(file)`, its failure named as the file the user gave.
+    private static func reading<Contents>(
+        _ file: URL, _ read: (URL) throws(FileBytes.ReadError) -> Contents
+    ) throws(CatalogError) -> Contents {
         do {
-            return try MappedFile.map(file)
-        } catch {
-            throw .unreadable(file: file.relativePath, reason: error.description)
-        }
-    }
-
-    private static func bytes(of file: URL) throws(CatalogError) -> Data {
-        do {
-            return try FileBytes.read(file)
+            return try read(file)
         } catch {
             throw .unreadable(file: file.relativePath, reason: error.description)
         }
