@@ -55,17 +55,18 @@ public struct NotificationKind: Sendable, Hashable, CustomStringConvertible {
         state: Product.SubscriptionInfo.RenewalState, reason: Product.SubscriptionInfo.ExpirationReason?, hadGracePeriod: Bool
     ) -> [(key: String, kind: NotificationKind)] {
         let failed = ("failed", NotificationKind("DID_FAIL_TO_RENEW", hadGracePeriod ? "GRACE_PERIOD" : nil))
+        // Past a failed renewal: in billing retry, its grace period (if any) is over.
+        let retrying = hadGracePeriod ? [failed, ("grace-expired", NotificationKind("GRACE_PERIOD_EXPIRED"))] : [failed]
         switch state {
         case .inGracePeriod:
             return [failed]
         case .inBillingRetryPeriod:
-            return hadGracePeriod ? [failed, ("grace-expired", NotificationKind("GRACE_PERIOD_EXPIRED"))] : [failed]
+            return retrying
         case .expired:
             switch reason {
             case .autoRenewDisabled?: return [("expired", NotificationKind("EXPIRED", "VOLUNTARY"))]
             case .billingError?:
-                let lapse = hadGracePeriod ? [failed, ("grace-expired", NotificationKind("GRACE_PERIOD_EXPIRED"))] : [failed]
-                return lapse + [("expired", NotificationKind("EXPIRED", "BILLING_RETRY"))]
+                return retrying + [("expired", NotificationKind("EXPIRED", "BILLING_RETRY"))]
             case .productUnavailable?: return [("expired", NotificationKind("EXPIRED", "PRODUCT_NOT_FOR_SALE"))]
             default: return [("expired", NotificationKind("EXPIRED"))]
             }
