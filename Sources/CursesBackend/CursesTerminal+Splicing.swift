@@ -68,7 +68,11 @@ extension CursesTerminal {
         bytes.withUnsafeBytes { buffer in
             var offset = 0
             while offset < buffer.count {
+                #if canImport(Glibc)
                 let count = Glibc.write(outputDescriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                #else
+                let count = Darwin.write(outputDescriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                #endif
                 if count < 0 && errno == EINTR { continue }
                 guard count > 0 else { return }
                 offset += count

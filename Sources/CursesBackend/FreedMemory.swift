@@ -1,4 +1,4 @@
-#if canImport(Glibc)
+#if canImport(Glibc)  // elsewhere: the trim below is glibc's alone
 import Glibc
 #endif
 
@@ -13,7 +13,7 @@ import Glibc
 /// releaseFreedMemory()  // once, after the first frame
 /// ```
 func releaseFreedMemory() {
-    #if canImport(Glibc)
+    #if canImport(Glibc)  // elsewhere: Darwin's malloc returns freed pages by itself
     typealias Trim = @convention(c) (Int) -> Int32
     if let symbol = dlsym(nil, "malloc_trim") {
         _ = unsafeBitCast(symbol, to: Trim.self)(0)

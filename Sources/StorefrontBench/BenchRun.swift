@@ -32,7 +32,9 @@ struct BenchRun {
 
     /// The 1, 5 and 15 minute load averages now: other work on the same cores.
     static var load: String {
-        (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?.split(separator: " ").prefix(3).joined(separator: " ") ?? "?"
+        var averages = [Double](repeating: 0, count: 3)
+        guard getloadavg(&averages, 3) == 3 else { return "?" }
+        return averages.map { String(format: "%.2f", $0) }.joined(separator: " ")
     }
 
     /// Parts of the run, for `--only`.

@@ -56,9 +56,9 @@ struct ProcessBench {
         var anon: [Double] = [], pss: [Double] = [], rss: [Double] = []
         for session in sessions {
             let pid = session.child.pid
-            anon.append(try procKilobytes("RssAnon:", in: "/proc/\(pid)/status") / 1_024)
-            rss.append(try procKilobytes("VmRSS:", in: "/proc/\(pid)/status") / 1_024)
-            pss.append(try procKilobytes("Pss:", in: "/proc/\(pid)/smaps_rollup") / 1_024)
+            anon.append(try procKilobytes("RssAnon:", pid: pid) / 1_024)
+            rss.append(try procKilobytes("VmRSS:", pid: pid) / 1_024)
+            pss.append(try procKilobytes("Pss:", pid: pid, file: "smaps_rollup") / 1_024)
         }
         return (Samples(anon).median, Samples(pss).median, Samples(rss).median)
     }
@@ -97,6 +97,6 @@ struct ProcessBench {
             session.pty.type("\u{1B}OF")  // End
         }
         _ = session.pty.readOutput(quiet: .milliseconds(300), limit: .seconds(10))
-        return try procKilobytes("VmHWM:", in: "/proc/\(session.child.pid)/status") / 1_024
+        return try procKilobytes("VmHWM:", pid: session.child.pid) / 1_024
     }
 }

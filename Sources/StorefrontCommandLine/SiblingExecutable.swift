@@ -34,8 +34,12 @@ package enum SiblingExecutable: String {
 
     /// The running program, symbolic links resolved.
     private static var running: URL {
-        URL(fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0])
-            .resolvingSymlinksInPath()
+        #if os(Linux)
+        let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
+        #else
+        let path = Bundle.main.executablePath
+        #endif
+        return URL(fileURLWithPath: path ?? CommandLine.arguments[0]).resolvingSymlinksInPath()
     }
 
     private static var runningFolder: URL { running.deletingLastPathComponent() }

@@ -77,8 +77,12 @@ struct SpawnedChild: Sendable {
 /// glibc's posix_spawn_file_actions_addclosefrom_np (2.34 and later), which Swift's Glibc
 /// does not import: the child closes every fd from 3 up.
 private let closeFrom3: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32)? = {
+    #if canImport(Glibc)
     guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "posix_spawn_file_actions_addclosefrom_np") else { return nil }
     return unsafeBitCast(symbol, to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32).self)
+    #else
+    return nil  // Darwin: the descriptors are close-on-exec (POSIX_SPAWN_CLOEXEC_DEFAULT would do the rest)
+    #endif
 }()
 
 /// A new pseudo-terminal: the server keeps the controller side (close-on-exec); the child
