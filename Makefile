@@ -9,7 +9,7 @@ BIN = .build/$(CONFIG)/storefront
 STATIC = --static-swift-stdlib
 PROGRAMS_BUILD = $(SWIFT) build -c $(CONFIG) $(if $(filter release,$(CONFIG)),$(STATIC))
 
-.PHONY: run test build deps demo pictures bench check load
+.PHONY: run test build deps demo pictures bench check load install uninstall
 
 # System libraries the package links: ncursesw (the terminal) and sqlite3 (GRDB's ledger).
 deps:
@@ -22,6 +22,30 @@ build: deps
 
 run: build
 	$(BIN) run --latency 300ms-800ms
+
+# `make install PREFIX=… DESTDIR=…`: both programs, the manual page (swift-argument-parser's
+# generate-manual, run on the built storefront) and bash, zsh and fish completions; `make
+# uninstall` removes exactly those files.
+PREFIX ?= /usr/local
+INSTALLED = bin/storefront bin/storefront-serve share/man/man1/storefront.1 \
+	share/bash-completion/completions/storefront share/zsh/site-functions/_storefront \
+	share/fish/vendor_completions.d/storefront.fish
+MAN_DIR = .build/$(CONFIG)/manual
+install: build
+	$(SWIFT) build -c $(CONFIG) --product generate-manual
+	@mkdir -p $(MAN_DIR)
+	.build/$(CONFIG)/generate-manual $(BIN) --output-directory $(MAN_DIR)
+	install -d $(addprefix $(DESTDIR)$(PREFIX)/,bin share/man/man1 share/bash-completion/completions \
+		share/zsh/site-functions share/fish/vendor_completions.d)
+	install -m 755 $(BIN) .build/$(CONFIG)/storefront-serve $(DESTDIR)$(PREFIX)/bin/
+	install -m 644 $(MAN_DIR)/storefront.1 $(DESTDIR)$(PREFIX)/share/man/man1/
+	$(BIN) --generate-completion-script bash > $(DESTDIR)$(PREFIX)/share/bash-completion/completions/storefront
+	$(BIN) --generate-completion-script zsh > $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_storefront
+	$(BIN) --generate-completion-script fish > $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/storefront.fish
+	@echo "installed storefront $$($(BIN) --version) in $(DESTDIR)$(PREFIX)"
+
+uninstall:
+	rm -f $(addprefix $(DESTDIR)$(PREFIX)/,$(INSTALLED))
 
 # The ledger tests on PostgreSQL start one throwaway cluster per test process (Tests/Support/
 # PostgresCluster.swift) and stop it as the process exits; the trap stops any left by a test
@@ -53,13 +77,15 @@ bench: deps
 load: build
 	python3 Tests/Load/ssh_load.py $(BIN) --sessions 100 --moves 50
 
-# Package.swift against the imports (.ci/check-imports.swift), then the reliability suite (RELIABILITY=1: catalog fuzzing, key storms, SIGKILLed
+# Package.swift against the imports (.ci/check-imports.swift), every Linux-only call's Darwin branch
+# (.ci/check-portability: no Mac is here to build it), then the reliability suite (RELIABILITY=1: catalog fuzzing, key storms, SIGKILLed
 # purchases, concurrent buyers, a full disk), libFuzzer on the catalog parser, then a scan of
 # every output the suite kept (and CHECK_LOGS, e.g. make test's output) for private keys.
 # As in make test, the trap stops PostgreSQL clusters a crashed test process left running.
 CHECK_DIR = .build-check/work
 check: deps
 	$(SWIFT) package dump-package | $(SWIFT) .ci/check-imports.swift
+	.ci/check-portability Sources
 	$(SWIFT) build --build-tests
 	@rm -rf $(CHECK_DIR) && mkdir -p $(CHECK_DIR)
 	trap '.ci/postgres-cluster reap' EXIT; set -o pipefail; RELIABILITY=1 RELIABILITY_WORK_DIR="$(abspath $(CHECK_DIR))" \

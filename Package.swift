@@ -3,7 +3,7 @@ import PackageDescription
 
 let package = Package(
     name: "Storefront",
-    platforms: [.macOS(.v14)],
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "storefront", targets: ["storefront"]),
         .executable(name: "storefront-serve", targets: ["storefront-serve"]),
@@ -113,8 +113,11 @@ let package = Package(
             dependencies: [
                 "StoreCatalog", "StorefrontModel", "LocalStore", "PostgresStore", "TerminalUI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            plugins: ["BuildCommit"]
         ),
+        // The commit being built, for `--version`.
+        .plugin(name: "BuildCommit", capability: .buildTool()),
         // Every customer's process: no server library is linked here (each would be mapped
         // in every SSH session); `serve` execs `storefront-serve`.
         .executableTarget(

@@ -24,11 +24,11 @@ struct AnyValue: Decodable {
 let data = FileHandle.standardInput.readDataToEndOfFile()
 let manifest = try JSONDecoder().decode(Manifest.self, from: data)
 // Modules every Swift target may import without declaring them.
-let platform: Set<String> = ["Foundation", "Glibc", "Darwin", "Dispatch", "Testing", "XCTest", "Synchronization", "_Concurrency", "FoundationNetworking"]
+let platform: Set<String> = ["Foundation", "Glibc", "Darwin", "Dispatch", "Testing", "XCTest", "Synchronization", "_Concurrency", "FoundationNetworking", "PackagePlugin"]
 var problems: [String] = []
 for target in manifest.targets where target.type != "system" {
     let declared = Set(target.dependencies.compactMap { $0.values.first?.first?.string })
-    let folder = target.path ?? (target.type == "test" ? "Tests/\(target.name)" : "Sources/\(target.name)")
+    let folder = target.path ?? ["test": "Tests", "plugin": "Plugins"][target.type, default: "Sources"] + "/\(target.name)"
     var imported: Set<String> = []
     let files = FileManager.default.enumerator(atPath: folder)?.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") } ?? []
     for file in files {

@@ -14,6 +14,7 @@ struct StorefrontServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "storefront",
         abstract: "The servers of `storefront serve`, which runs this program.",
+        version: StorefrontVersion.description,
         subcommands: [ServeCommand.self]
     )
 

@@ -12,6 +12,7 @@ struct StorefrontCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "storefront",
         abstract: "A terminal storefront for in-app purchases, backed by Xcode StoreKit configuration files.",
+        version: StorefrontVersion.description,
         subcommands: subcommands,
         defaultSubcommand: RunCommand.self
     )
