@@ -10,7 +10,7 @@ struct PictureCommandTests {
 
     /// Parses the SVG with python3's XML parser, renders it with rsvg-convert and prints,
     /// per probe `row,col`, the RGB of the pixel just inside that cell's top left corner;
-    /// then every `<text>` as `row col symbol`.
+    /// then every `<text>` as `row col columns text` (columns from its textLength, 1 without).
     static let probe = #"""
         import sys, struct, zlib, subprocess, xml.etree.ElementTree as ET
         svg, png = sys.argv[1], sys.argv[2]
@@ -45,11 +45,12 @@ struct PictureCommandTests {
             print("#%02x%02x%02x" % tuple(rows[y][x * bpp:x * bpp + 3]))
         for text in root.iter("{http://www.w3.org/2000/svg}text"):
             if text.get("font-size") is None:
-                print((int(text.get("y")) - 28 - 12 - 14) // 18, (int(text.get("x")) - 12) // 9, text.text)
+                print((int(text.get("y")) - 28 - 12 - 14) // 18, (int(text.get("x")) - 12) // 9,
+                      int(text.get("textLength", "9")) // 9, text.text)
         """#
 
-    /// The probed colours, then each text cell.
-    static func draw(_ svg: URL, probes: [String]) async throws -> (colors: [String], texts: [(row: Int, column: Int, symbol: String)]) {
+    /// The probed colours, then each run of text.
+    static func draw(_ svg: URL, probes: [String]) async throws -> (colors: [String], texts: [(row: Int, column: Int, columns: Int, text: String)]) {
         let python = try #require(ChildProcess.find("python3"), "python3 is needed (.ci/install-deps)")
         try #require(ChildProcess.find("rsvg-convert") != nil, "rsvg-convert is needed: apt-get install librsvg2-bin (.ci/install-deps)")
         let png = svg.deletingPathExtension().appendingPathExtension("png").path
@@ -57,8 +58,8 @@ struct PictureCommandTests {
         #expect(result.status == 0, "\(result.stderr)")
         let colors = Array(result.stdoutLines.prefix(probes.count))
         let texts = result.stdoutLines.dropFirst(probes.count).map { line in
-            let parts = line.split(separator: " ", maxSplits: 2).map(String.init)
-            return (Int(parts[0]) ?? -1, Int(parts[1]) ?? -1, parts.count > 2 ? parts[2] : "")
+            let parts = line.split(separator: " ", maxSplits: 3).map(String.init)
+            return (Int(parts[0]) ?? -1, Int(parts[1]) ?? -1, Int(parts[2]) ?? -1, parts.count > 3 ? parts[3] : "")
         }
         return (colors, texts)
     }
@@ -84,22 +85,40 @@ struct PictureCommandTests {
         #expect(drawn.colors == Array(expected.prefix(2)))
         // Glyphs are anti-aliased, so the yellow is read from the label's fill, not a pixel.
         let text = try String(contentsOf: svg, encoding: .utf8)
-        #expect(text.contains("fill=\"\(expected[2])\">U</text>"))
+        #expect(text.contains("fill=\"\(expected[2])\" textLength=\"99\" lengthAdjust=\"spacing\">Unavailable</text>"))
     }
 
-    @Test("Every symbol is a <text> in the cell where the snapshot has it")
+    @Test("Every run of text is one <text> over the cells where the snapshot has it, and nothing else is drawn")
     func textInCells() async throws {
         let folder = try TemporaryDirectory()
         let svg = folder.url.appendingPathComponent("list.svg")
         _ = try await StorefrontCommand.run(["snapshot", "--keys", Self.keys, "--svg", svg.path], environment: ["NO_COLOR": nil, "TERM": nil])
         let screen = try await StorefrontCommand.run(["snapshot", "--keys", Self.keys], environment: ["NO_COLOR": nil, "TERM": nil])
-        let lines = screen.stdoutLines.map { Array($0).map(String.init) }
         let drawn = try await Self.draw(svg, probes: [])
-        let shown = lines.joined().filter { $0 != " " }.count
-        #expect(drawn.texts.count == shown)
-        for (row, column, symbol) in drawn.texts {
-            #expect(lines[row][column] == symbol, "row \(row) column \(column)")
+        // The rows again from the pictures' runs alone: each run's text at its column.
+        var rows = screen.stdoutLines.map { Array(repeating: " ", count: $0.count) }
+        for (row, column, columns, text) in drawn.texts {
+            #expect(columns == text.count, "\(text) is stretched over \(columns) columns")
+            for (offset, character) in text.enumerated() { rows[row][column + offset] = String(character) }
         }
+        #expect(rows.map { $0.joined() } == screen.stdoutLines)
+        #expect(drawn.texts.contains { $0.text == "Unavailable" })
+    }
+
+    @Test("A tape's picture is searchable text: the tip jar's thank-you holds whole names, in under 12 KB")
+    func searchableThankYou() async throws {
+        let folder = try TemporaryDirectory()
+        let result = try await StorefrontCommand.run(
+            ["demo", PackagePaths.demos.appendingPathComponent("tip-jar.tape").path, "--svg", folder.url.path]
+        )
+        #expect(result.status == 0, "\(result.stderr)")
+        let picture = folder.url.appendingPathComponent("thank-you.svg")
+        let drawn = try await Self.draw(picture, probes: [])
+        for name in ["Extra Fine Tip", "Thank you!", "Your Fine Tip purchase is complete."] {
+            #expect(drawn.texts.contains { $0.text.contains(name) }, "\(name) is not one <text>")
+        }
+        let size = try #require(try FileManager.default.attributesOfItem(atPath: picture.path)[.size] as? Int)
+        #expect(size < 12_000, "\(size) bytes")
     }
 
     @Test("demo --svg draws each Snapshot of the tape, named after it, as well-formed SVG")
@@ -113,6 +132,6 @@ struct PictureCommandTests {
         #expect(pictures == ["thank-you.svg"])
         let drawn = try await Self.draw(folder.url.appendingPathComponent("thank-you.svg"), probes: ["15,40"])
         #expect(drawn.colors == ["#fafafa"])
-        #expect(drawn.texts.contains { $0.symbol == "T" })
+        #expect(drawn.texts.contains { $0.text.hasSuffix("Extra Fine Tip") })
     }
 }

@@ -3,8 +3,8 @@
 extension Buffer {
     /// The screen as an SVG picture: each cell on a monospace grid (a wide character over
     /// its two cells), its colours, bold, dim, underline and reverse video, in a terminal
-    /// window frame titled `title`. Text stays text (one `<text>` per cell), so a reader
-    /// can select and search it. The same buffer always gives the same bytes.
+    /// window frame titled `title`. Text stays text, one `<text>` per run of same-styled
+    /// glyphs, so a reader can find, select and copy "Extra Fine Tip". The same buffer always gives the same bytes.
     ///
     /// ```swift
     /// var buffer = Buffer(width: 20, height: 2)
@@ -55,20 +55,23 @@ extension Buffer {
         return rects
     }
 
-    /// One `<text>` per cell that shows something; spaces only have a background.
+    /// One `<text>` per run of same-styled glyphs (`SVGTextRun`), stretched to the columns it
+    /// covers so each glyph stays on its cell whatever the viewer's font; spaces only have a
+    /// background.
     private func texts(row y: Int, theme: SVGTheme) -> String {
         var texts = ""
-        for x in 0..<width {
-            let cell = cells[y * width + x]
-            guard !cell.isContinuation, cell.symbol != " " else { continue }
-            let style = cell.style
-            let origin = SVGGrid.origin(x: x, y: y)
+        for run in SVGTextRun.runs(in: cells[(y * width)..<((y + 1) * width)]) {
+            let style = run.style
+            let origin = SVGGrid.origin(x: run.column, y: y)
             var attributes = "x=\"\(origin.x)\" y=\"\(origin.y + SVGGrid.baseline)\" fill=\"\(SVGCellColors(style: style, theme: theme).foreground)\""
             if style.modifiers.contains(.bold) { attributes += " font-weight=\"bold\"" }
             // Terminals draw dim as a fainter foreground.
             if style.modifiers.contains(.dim) { attributes += " fill-opacity=\"0.6\"" }
             if style.modifiers.contains(.underline) { attributes += " text-decoration=\"underline\"" }
-            texts += "<text \(attributes)>\(cell.symbol.xmlEscaped)</text>\n"
+            if run.glyphs.count > 1 {
+                attributes += " textLength=\"\(run.columns * SVGGrid.cellWidth)\" lengthAdjust=\"spacing\""
+            }
+            texts += "<text \(attributes)>\(run.text.xmlEscaped)</text>\n"
         }
         return texts
     }

@@ -50,7 +50,7 @@ struct SnapshottingStrategyTests {
         switch name {
         case "screen": #expect(saved == screen.textLines().joined(separator: "\n"))
         case "styledScreen": #expect(saved.hasSuffix("---\n" + screen.styleRuns().joined(separator: "\n")))
-        default: #expect(file.hasSuffix(".svg") && saved.contains(">$</text>"))
+        default: #expect(file.hasSuffix(".svg") && saved.contains(">$0.99</text>"))
         }
     }
 
