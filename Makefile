@@ -20,7 +20,9 @@ build: deps
 	$(PROGRAMS_BUILD) --product storefront
 	$(PROGRAMS_BUILD) --product storefront-serve
 
-run: build
+# `run` needs only storefront: storefront-serve and its server libraries are built by `build`.
+run: deps
+	$(PROGRAMS_BUILD) --product storefront
 	$(BIN) run --latency 300ms-800ms
 
 # `make install PREFIX=… DESTDIR=…`: both programs, the manual page (swift-argument-parser's
