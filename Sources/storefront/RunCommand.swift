@@ -79,16 +79,17 @@ struct ScreenOptions: ParsableArguments {
     /// The layout to show (see `LayoutOption.loadLayout`), its generated shops named in the
     /// interface's language.
     func loadLayout(catalog: Catalog, catalogArgument: String, locale: String?) throws -> StoreLayout {
-        try layoutOption.loadLayout(
+        let locale = CustomerLocale.chosen(locale)
+        return try layoutOption.loadLayout(
             catalog: catalog, catalogArgument: catalogArgument, locale: locale, language: Self.language(of: catalog, locale: locale)
         )
     }
 
-    /// The language the interface speaks: `--locale`'s, else the environment's (`LC_ALL`,
-    /// `LC_MESSAGES`, `LANG`), else the catalog's `_locale`.
+    /// The language the interface speaks, the one product names are in (`CustomerLocale`):
+    /// `--locale`'s, else the environment's (`LC_ALL`, `LC_MESSAGES`, `LANG`), else the
+    /// catalog's `_locale`.
     static func language(of catalog: Catalog, locale: String?) -> InterfaceLanguage {
-        let environment = ProcessInfo.processInfo.environment
-        return InterfaceLanguage(matching: locale ?? InterfaceLanguage.environmentLocale(environment) ?? catalog.settings.locale ?? "en")
+        InterfaceLanguage(matching: CustomerLocale.chosen(locale) ?? catalog.settings.locale ?? "en")
     }
 
     /// How the app draws, in which language, and which links the policies button shows.
@@ -99,7 +100,7 @@ struct ScreenOptions: ParsableArguments {
         render.language = Self.language(of: catalog, locale: locale)
         return AppOptions(
             render: render,
-            policies: PolicyLinks(catalog.appPolicies, locale: locale, fallbackLocale: catalog.settings.locale),
+            policies: PolicyLinks(catalog.appPolicies, locale: CustomerLocale.chosen(locale), fallbackLocale: catalog.settings.locale),
             timeZone: timeZone,
             confirmsPurchases: !catalog.settings.disableDialogs,
             account: Self.account(of: store, in: render.language)
