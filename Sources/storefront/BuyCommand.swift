@@ -4,6 +4,7 @@ import LocalStore
 import StoreCatalog
 import StorefrontCommandLine
 import StorefrontModel
+import TerminalUI
 
 /// `storefront buy PRODUCT_ID [--json] [--cancel] [--quantity N]`: buys one product from
 /// the catalog into the ledger, prints the outcome, then finishes (delivers) the
@@ -19,7 +20,8 @@ struct BuyCommand: AsyncParsableCommand {
             plan that starts at the next renewal: "autoRenewPreference" is that plan, \
             "renewalDate" when it starts, "transaction" the plan that stays until then), pending \
             (with the Ask to Buy request ID that approve and decline take), or userCancelled. \
-            Each exits 0. Exits 1 when the purchase fails and 65 for a product the catalog does \
+            Each exits 0. With --storefront in another currency than the catalog's, a second \
+            line says the prices are the catalog's numbers in that currency. Exits 1 when the purchase fails and 65 for a product the catalog does \
             not have.
             """
     )
@@ -59,6 +61,7 @@ struct BuyCommand: AsyncParsableCommand {
             let highestBefore = try await store.ledger.changeMarker().highestID
             let outcome = try await store.buy(productID, options: quantity == 1 ? [] : [.quantity(quantity)])
             StoreCommandSupport.print(try await report(outcome, product: product, store: store, highestBefore: highestBefore))
+            if !json, let repricing = AppOptions.Repricing(store.catalog) { StoreCommandSupport.print(repricing.sentence) }
             if case .success(.verified(let transaction)) = outcome { bought = transaction }
         }
         // Once bought, a failure to finish must not read as a failed purchase: the customer

@@ -103,7 +103,8 @@ struct ScreenOptions: ParsableArguments {
             policies: PolicyLinks(catalog.appPolicies, locale: CustomerLocale.chosen(locale), fallbackLocale: catalog.settings.locale),
             timeZone: timeZone,
             confirmsPurchases: !catalog.settings.disableDialogs,
-            account: Self.account(of: store, in: render.language)
+            account: Self.account(of: store, in: render.language),
+            repricing: AppOptions.Repricing(store.catalog)
         )
     }
 
