@@ -61,7 +61,20 @@ struct RunCommand: AsyncParsableCommand {
         // What other terminals do to the ledger (approve, refund, advance) shows up here.
         let watcher = try await store.watchLedger(every: .seconds(1))
         defer { watcher.cancel() }
-        try await runStoreApp(backend: store, layout: layout, options: options, pressing: startKeys)
+        try await runStoreApp(
+            backend: store, layout: layout, options: options, pressing: startKeys,
+            measuringWidthsOf: TerminalWidths.disputedClusters(in: Self.names(in: store.catalog.catalog, layout: layout))
+        )
+    }
+}
+
+extension RunCommand {
+    /// Every name the app may show from the catalog and the layout, in any language: the
+    /// text whose emoji the terminal is asked to measure.
+    static func names(in catalog: Catalog, layout: StoreLayout) -> [String] {
+        [layout.title] + layout.shops.map(\.title)
+            + catalog.products.flatMap { [$0.referenceName] + $0.localizations.map(\.displayName) }
+            + catalog.subscriptionGroups.flatMap { $0.localizations.map(\.displayName) }
     }
 }
 
