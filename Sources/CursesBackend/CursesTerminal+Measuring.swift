@@ -10,8 +10,9 @@ extension CursesTerminal {
     /// How wide this terminal draws each of `clusters`: each is written at the top left
     /// and the cursor position asked for (`ESC[6n`), then Primary Device Attributes
     /// (`ESC[c`), which every terminal answers, so that no late position report can be
-    /// read as keys after the wait. A cluster without an answer in `timeout` (all of them,
-    /// on a terminal that reports nothing) is left out: the caller keeps the table's width.
+    /// read as keys after the wait. A cluster without an answer in `timeout` (three times
+    /// that once the terminal has begun to answer; all of them on a terminal that reports
+    /// nothing) is left out: the caller keeps the table's width.
     /// The row is erased after and the next `draw` rewrites the whole screen.
     ///
     /// Over SSH the session's pseudo-terminal carries the question to the customer's
@@ -41,13 +42,16 @@ extension CursesTerminal {
     }
 
     /// The cursor position reports that arrive before the device attributes' answer or
-    /// `timeout`, in order. Other bytes (a key pressed meanwhile) are dropped.
+    /// `timeout`, in order. Other bytes (a key pressed meanwhile) are dropped. A terminal
+    /// that has begun to answer (a slow SSH link) is waited for up to three times as long,
+    /// so that the rest of its answer is not read as keys.
     private func readReports(expecting count: Int, timeout: Duration) -> [CursorReport] {
         let clock = ContinuousClock()
-        let deadline = clock.now + timeout
+        let start = clock.now
         var parser = TerminalReplyParser()
         var buffer = [UInt8](repeating: 0, count: 256)
         while !parser.sawDeviceAttributes {
+            let deadline = start + (parser.reports.isEmpty ? timeout : timeout * 3)
             let left = clock.now.duration(to: deadline)
             guard left > .zero else { break }
             var descriptor = pollfd(fd: inputDescriptor, events: Int16(POLLIN), revents: 0)

@@ -63,18 +63,23 @@ struct RunCommand: AsyncParsableCommand {
         defer { watcher.cancel() }
         try await runStoreApp(
             backend: store, layout: layout, options: options, pressing: startKeys,
-            measuringWidthsOf: TerminalWidths.disputedClusters(in: Self.names(in: store.catalog.catalog, layout: layout))
+            measuringWidthsOf: Self.disputedClusters(in: store.catalog.catalog, layout: layout)
         )
     }
 }
 
 extension RunCommand {
-    /// Every name the app may show from the catalog and the layout, in any language: the
-    /// text whose emoji the terminal is asked to measure.
-    static func names(in catalog: Catalog, layout: StoreLayout) -> [String] {
-        [layout.title] + layout.shops.map(\.title)
-            + catalog.products.flatMap { [$0.referenceName] + $0.localizations.map(\.displayName) }
-            + catalog.subscriptionGroups.flatMap { $0.localizations.map(\.displayName) }
+    /// The clusters terminals disagree on the width of in every name the app may show from
+    /// the catalog and the layout, in any language: what the terminal is asked to measure.
+    /// The products' names are read where they are, not copied (a catalog may have 100,000).
+    static func disputedClusters(in catalog: Catalog, layout: StoreLayout) -> [Character] {
+        let titles = [layout.title] + layout.shops.map(\.title) + catalog.subscriptionGroups.flatMap { $0.localizations.map(\.displayName) }
+        let products = catalog.products.lazy.flatMap(\.localizations).map(\.displayName)
+        var clusters = TerminalWidths.disputedClusters(in: titles)
+        for cluster in TerminalWidths.disputedClusters(in: products) where !clusters.contains(cluster) {
+            clusters.append(cluster)
+        }
+        return clusters
     }
 }
 
