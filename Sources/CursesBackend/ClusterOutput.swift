@@ -31,15 +31,34 @@ enum ClusterOutput: Equatable {
         // A joiner at the end joins nothing of this cluster, but a terminal would join the
         // next cell's character to it.
         while scalars.last == "\u{200D}" { scalars.removeLast() }
+        // A width measured on this terminal (TerminalWidths) that ncurses would not give the
+        // cell: spliced, so ncurses keeps stand-ins as wide as the terminal draws it.
+        let measured = symbol.count == 1 ? TerminalWidths.width(of: Character(symbol)) : nil
         if let first = scalars.first, scalars.count <= Int(sf_cchar_max()), displayWidth(ofScalar: first) > 0,
-           scalars.dropFirst().allSatisfy({ displayWidth(ofScalar: $0) == 0 })
+           scalars.dropFirst().allSatisfy({ displayWidth(ofScalar: $0) == 0 }),
+           measured == nil || measured == displayWidth(ofScalar: first)
         {
             self = .cell(scalars.map { wchar_t(bitPattern: $0.value) } + [0])
         } else {
             var text = String.UnicodeScalarView()
             text.append(contentsOf: scalars)
-            self = .spliced(standIns: terminalGlyphs(of: symbol), bytes: Array(String(text).utf8))
+            let glyphs = terminalGlyphs(of: symbol)
+            self = .spliced(standIns: measured.map { Self.standIns(glyphs, filling: $0) } ?? glyphs, bytes: Array(String(text).utf8))
         }
+    }
+
+    /// The glyphs that fit in `width` columns, then blanks up to it: what ncurses keeps
+    /// for a cluster the terminal draws `width` columns wide, so that its idea of the
+    /// columns after it is the terminal's.
+    static func standIns(_ glyphs: [TerminalGlyph], filling width: Int) -> [TerminalGlyph] {
+        var standIns: [TerminalGlyph] = []
+        var used = 0
+        for glyph in glyphs {
+            guard used + glyph.width <= width else { break }
+            standIns.append(glyph)
+            used += glyph.width
+        }
+        return standIns + Array(repeating: TerminalGlyph(scalars: [" "], width: 1), count: width - used)
     }
 
     var isSpliced: Bool {
@@ -49,7 +68,7 @@ enum ClusterOutput: Equatable {
     /// Whether a scalar may be sent to the terminal: never a control character (it would
     /// move the cursor or start an escape sequence), a line or paragraph separator, or a
     /// noncharacter.
-    private static func isSendable(_ scalar: Unicode.Scalar) -> Bool {
+    static func isSendable(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.properties.generalCategory {
         case .control, .lineSeparator, .paragraphSeparator, .surrogate: false
         default: !scalar.properties.isNoncharacterCodePoint

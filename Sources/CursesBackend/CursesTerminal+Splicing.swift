@@ -45,7 +45,7 @@ extension CursesTerminal {
         writeAll(bytes)
     }
 
-    private func cursorAddress(y: Int, x: Int) -> [UInt8] {
+    func cursorAddress(y: Int, x: Int) -> [UInt8] {
         // init refused a terminal without cup.
         guard let sequence = sf_cursor_address(Int32(y), Int32(x)) else { return [] }
         return withoutPadding(Array(String(cString: sequence).utf8))
@@ -64,7 +64,7 @@ extension CursesTerminal {
         }
     }
 
-    private func writeAll(_ bytes: [UInt8]) {
+    func writeAll(_ bytes: [UInt8]) {
         bytes.withUnsafeBytes { buffer in
             var offset = 0
             while offset < buffer.count {

@@ -10,6 +10,11 @@ import TerminalUI
 /// changed, and waits up to 50 ms for a key, so the loop never blocks on the store; what
 /// the store or a finished effect changes ends that wait, so it is drawn at once.
 ///
+/// `clusters` are the grapheme clusters the shop's names use whose width terminals
+/// disagree on (`TerminalWidths.disputedClusters(in:)`): before the first frame, this
+/// terminal is asked how wide it draws each (`CursesTerminal.measureWidths(of:)`) and the
+/// app lays them out so.
+///
 /// ```swift
 /// let store = LocalStore(catalog: catalog, ledger: try Ledger(location: .inMemory))
 /// var options = AppOptions()
@@ -21,9 +26,11 @@ public func runStoreApp(
     backend: any StoreBackend,
     layout: StoreLayout,
     options: AppOptions = AppOptions(),
-    pressing startKeys: [Key] = []
+    pressing startKeys: [Key] = [],
+    measuringWidthsOf clusters: [Character] = []
 ) async throws {
     try await withTerminal(CursesTerminal.Options(color: options.render.color)) { terminal in
+        TerminalWidths.record(terminal.measureWidths(of: clusters))
         let app = StoreApp(
             backend: backend, layout: layout,
             size: TerminalSize(width: terminal.area.width, height: terminal.area.height),

@@ -61,7 +61,10 @@ package struct StoreOptions: ParsableArguments {
     @Flag(help: "Every purchase waits for approval (Ask to Buy).")
     package var askToBuy = false
 
-    @Option(help: ArgumentHelp("Show product names for this locale, e.g. ja_JP or zh_Hans.", valueName: "id"))
+    @Option(help: ArgumentHelp(
+        "Show product names (and the app's words) for this locale, e.g. ja_JP or zh_Hans; without it, LC_ALL, LC_MESSAGES or LANG's, else the catalog's.",
+        valueName: "id"
+    ))
     package var locale: String?
 
     @Option(help: ArgumentHelp("Sell in this storefront's currency: an ISO 3166 alpha-3 code such as JPN or GBR.", valueName: "iso3"))
@@ -116,7 +119,7 @@ package struct StoreOptions: ParsableArguments {
         if let offerCodes { controls.offerCodes = try Self.readOfferCodes(offerCodes, catalog: catalog) }
         return LocalStore(
             catalog: catalog, ledger: opened, account: try account?.get() ?? .local, clock: clock,
-            storefront: try storefront?.get(), locale: locale, controls: controls
+            storefront: try storefront?.get(), locale: CustomerLocale.chosen(locale), controls: controls
         )
     }
 

@@ -4,6 +4,7 @@ import LocalStore
 import StoreCatalog
 import StorefrontCommandLine
 import StorefrontModel
+import TerminalUI
 
 /// `storefront buy PRODUCT_ID [--json] [--cancel] [--quantity N]`: buys one product from
 /// the catalog into the ledger, prints the outcome, then finishes (delivers) the
@@ -13,9 +14,15 @@ struct BuyCommand: AsyncParsableCommand {
         commandName: "buy",
         abstract: "Buy a product into the ledger.",
         discussion: """
-            Prints the outcome: success (with the transaction), pending (with the Ask to Buy \
-            request ID that approve and decline take), or userCancelled. Exits 1 when the \
-            purchase fails and 65 for a product the catalog does not have.
+            Prints the outcome, with --json as "result": success (a new transaction, with it), \
+            alreadyOwned (a non-consumable bought before: that transaction, nothing new), \
+            alreadySubscribed (the current plan: its transaction, nothing new), scheduled (a \
+            plan that starts at the next renewal: "autoRenewPreference" is that plan, \
+            "renewalDate" when it starts, "transaction" the plan that stays until then), pending \
+            (with the Ask to Buy request ID that approve and decline take), or userCancelled. \
+            Each exits 0. With --storefront in another currency than the catalog's, a second \
+            line says the prices are the catalog's numbers in that currency. Exits 1 when the purchase fails and 65 for a product the catalog does \
+            not have.
             """
     )
 
@@ -54,6 +61,7 @@ struct BuyCommand: AsyncParsableCommand {
             let highestBefore = try await store.ledger.changeMarker().highestID
             let outcome = try await store.buy(productID, options: quantity == 1 ? [] : [.quantity(quantity)])
             StoreCommandSupport.print(try await report(outcome, product: product, store: store, highestBefore: highestBefore))
+            if !json, let repricing = AppOptions.Repricing(store.catalog) { StoreCommandSupport.print(repricing.sentence) }
             if case .success(.verified(let transaction)) = outcome { bought = transaction }
         }
         // Once bought, a failure to finish must not read as a failed purchase: the customer
@@ -72,23 +80,28 @@ struct BuyCommand: AsyncParsableCommand {
         case .success(let result):
             let id = Int64(clamping: result.unsafePayloadValue.id)
             guard let entry = try await store.ledger.transaction(id: id) else { throw LedgerError.transactionNotFound(id: id) }
-            if json {
-                return PropertyValue([
-                    "result": .string("success"),
-                    "verified": .bool(result.verifiedValue != nil),
-                    "transaction": StoreJSON.transaction(result, entry: entry),
-                ]).compactJSON
-            }
             let transaction = result.unsafePayloadValue
-            let bought = if transaction.productID != product.id {
+            let kind = Bought(transaction, product: product, new: id > highestBefore)
+            if json {
+                var members: [PropertyValue.Member] = [.init(key: "result", value: .string(kind.rawValue))]
+                if kind == .scheduled {
+                    members.append(.init(key: "autoRenewPreference", value: .string(product.id)))
+                    members.append(.init(key: "renewalDate", value: StoreJSON.date(transaction.expirationDate)))
+                }
+                members.append(.init(key: "verified", value: .bool(result.verifiedValue != nil)))
+                members.append(.init(key: "transaction", value: StoreJSON.transaction(result, entry: entry)))
+                return PropertyValue.object(members).compactJSON
+            }
+            let bought = switch kind {
+            case .scheduled:
                 "\(product.id) starts at the next renewal"
                     + (transaction.expirationDate.map { " (\($0.formatted(Date.ISO8601FormatStyle())))" } ?? "")
                     + "; until then \(transaction.productID) stays: transaction \(id)"
-            } else if id <= highestBefore {
-                product.type == .autoRenewable
-                    ? "\(product.displayName) is already your current plan: transaction \(id). Nothing new was bought."
-                    : "\(product.displayName) is already owned: transaction \(id). Nothing new was bought."
-            } else {
+            case .alreadySubscribed:
+                "\(product.displayName) is already your current plan: transaction \(id). Nothing new was bought."
+            case .alreadyOwned:
+                "\(product.displayName) is already owned: transaction \(id). Nothing new was bought."
+            case .success:
                 "Bought \(product.displayName) (\(product.id)) for \(Self.charged(entry, product: product))\(Self.offer(transaction)): transaction \(id)"
             }
             if case .unverified(_, let error) = result {
@@ -135,4 +148,20 @@ struct BuyCommand: AsyncParsableCommand {
         return " (\(mode)\(kind)\(until))"
     }
 
+    /// What a successful purchase request did, the `result` of `--json`: a transaction
+    /// written from before this command ran was not bought now.
+    enum Bought: String {
+        case success, alreadyOwned, alreadySubscribed, scheduled
+
+        init(_ transaction: Transaction, product: Product, new: Bool) {
+            self = if transaction.productID != product.id {
+                // The store hands back the plan that stays until the renewal.
+                .scheduled
+            } else if new {
+                .success
+            } else {
+                product.type == .autoRenewable ? .alreadySubscribed : .alreadyOwned
+            }
+        }
+    }
 }

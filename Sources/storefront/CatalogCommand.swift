@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import StoreCatalog
 import StorefrontCommandLine
+import TerminalUI
 
 /// `storefront catalog PATH|NAME [--locale ID] [--json]`: checks a StoreKit configuration file
 /// and summarizes it; `storefront catalog --generate N` writes a generated one.
@@ -12,7 +13,9 @@ struct CatalogCommand: ParsableCommand {
         discussion: """
             Exits 0 when the catalog loads, 65 when it is malformed and 66 when it does not exist.
             With --json, "locale" is the locale used for names: --locale, else the file's \
-            _locale, else the storefront's.
+            _locale, else the storefront's. With --storefront in another currency, the summary \
+            says the prices are the catalog's numbers shown in that currency, and the JSON has \
+            "sellingStorefront" and "sellingCurrency".
             """
     )
 
@@ -21,6 +24,12 @@ struct CatalogCommand: ParsableCommand {
 
     @Option(help: "Show names and descriptions for this locale, e.g. ja_JP or zh_Hans.")
     var locale: String?
+
+    @Option(help: ArgumentHelp(
+        "Check how this storefront sells the catalog: an ISO 3166 alpha-3 code such as JPN; the summary says when its currency is not the catalog's.",
+        valueName: "iso3"
+    ))
+    var storefront: Parsed<StorefrontCountry>?
 
     @Flag(help: "Print JSON instead of a summary.")
     var json = false
@@ -38,6 +47,7 @@ struct CatalogCommand: ParsableCommand {
             throw ValidationError("Give a .storekit path or a bundled catalog: \(BundledResources.catalogHelp).")
         }
         try LocaleArgument.validate(locale)
+        _ = try storefront?.get()
     }
 
     func run() throws {
@@ -47,9 +57,10 @@ struct CatalogCommand: ParsableCommand {
         }
         let loaded = try BundledResources.loadCatalog(catalog ?? "")
         let textLocale = locale ?? loaded.settings.locale ?? loaded.storefront.localeIdentifier
+        let selling = try storefront?.get()
         let output = json
-            ? CatalogJSON(catalog: loaded, locale: textLocale).text
-            : CatalogSummary(catalog: loaded, locale: textLocale).text
+            ? CatalogJSON(catalog: loaded, locale: textLocale, selling: selling).text
+            : CatalogSummary(catalog: loaded, locale: textLocale, selling: selling).text
         FileHandle.standardOutput.write(Data((output + "\n").utf8))
     }
 }

@@ -11,6 +11,8 @@ import StoreCatalog
 struct CatalogJSON {
     let catalog: Catalog
     let locale: String
+    /// The storefront `--storefront` names, if any.
+    var selling: StorefrontCountry?
 
     var text: String {
         let products = catalog.products.map(product)
@@ -21,14 +23,22 @@ struct CatalogJSON {
                 "productIDs": .array(group.productIDs.map { .string($0) }),
             ])
         }
-        return PropertyValue([
-            "storefront": .string(catalog.storefront.countryCode),
-            "currency": .string(catalog.storefront.currencyCode),
-            "locale": .string(locale),
-            "products": .array(products),
-            "groups": .array(groups),
-            "warnings": .array(catalog.warnings.map { .string($0.description) }),
-        ]).compactJSON
+        var members: [PropertyValue.Member] = [
+            .init(key: "storefront", value: .string(catalog.storefront.countryCode)),
+            .init(key: "currency", value: .string(catalog.storefront.currencyCode)),
+        ]
+        if let selling {
+            // The same numbers, in this storefront's currency.
+            members.append(.init(key: "sellingStorefront", value: .string(selling.countryCode)))
+            members.append(.init(key: "sellingCurrency", value: .string(selling.currencyCode)))
+        }
+        members += [
+            .init(key: "locale", value: .string(locale)),
+            .init(key: "products", value: .array(products)),
+            .init(key: "groups", value: .array(groups)),
+            .init(key: "warnings", value: .array(catalog.warnings.map { .string($0.description) })),
+        ]
+        return PropertyValue.object(members).compactJSON
     }
 
     private func product(_ product: CatalogProduct) -> PropertyValue {

@@ -1,4 +1,5 @@
 import StoreCatalog
+import TerminalUI
 
 /// The readable `storefront catalog` output: storefront, counts by type, subscription groups by
 /// service level, locales and warnings. Long lists are cut short so that a 100,000-product
@@ -6,6 +7,8 @@ import StoreCatalog
 struct CatalogSummary {
     let catalog: Catalog
     let locale: String
+    /// The storefront `--storefront` names, if any.
+    var selling: StorefrontCountry?
 
     private static let listLimit = 12
 
@@ -13,6 +16,10 @@ struct CatalogSummary {
         var lines: [String] = []
         let storefront = catalog.storefront
         lines.append("Storefront: \(storefront.countryCode) (prices in \(storefront.currencyCode), formatted for \(storefront.localeIdentifier))")
+        if let selling {
+            lines.append("Selling in: \(selling.countryCode) (\(selling.currencyCode))")
+            if let repricing = AppOptions.Repricing(catalog: catalog, country: selling) { lines.append(repricing.sentence) }
+        }
         lines.append("Locale: \(locale)")
         if let version = catalog.version { lines.append("Format: version \(version)") }
         lines.append("Products: \(catalog.products.count)\(typeCounts)")

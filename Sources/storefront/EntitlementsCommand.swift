@@ -30,7 +30,7 @@ struct EntitlementsCommand: AsyncParsableCommand {
     func run() async throws {
         let store = try await storeOptions.makeStore()
         let layout = try layoutOption.loadLayout(
-            catalog: store.catalog.catalog, catalogArgument: storeOptions.catalogOption.catalog, locale: storeOptions.locale
+            catalog: store.catalog.catalog, catalogArgument: storeOptions.catalogOption.catalog, locale: CustomerLocale.chosen(storeOptions.locale)
         )
         try await StoreCommandSupport.run("cannot work out entitlements") {
             let owned = try await store.currentEntitlements()

@@ -61,7 +61,25 @@ struct RunCommand: AsyncParsableCommand {
         // What other terminals do to the ledger (approve, refund, advance) shows up here.
         let watcher = try await store.watchLedger(every: .seconds(1))
         defer { watcher.cancel() }
-        try await runStoreApp(backend: store, layout: layout, options: options, pressing: startKeys)
+        try await runStoreApp(
+            backend: store, layout: layout, options: options, pressing: startKeys,
+            measuringWidthsOf: Self.disputedClusters(in: store.catalog.catalog, layout: layout)
+        )
+    }
+}
+
+extension RunCommand {
+    /// The clusters terminals disagree on the width of in every name the app may show from
+    /// the catalog and the layout, in any language: what the terminal is asked to measure.
+    /// The products' names are read where they are, not copied (a catalog may have 100,000).
+    static func disputedClusters(in catalog: Catalog, layout: StoreLayout) -> [Character] {
+        let titles = [layout.title] + layout.shops.map(\.title) + catalog.subscriptionGroups.flatMap { $0.localizations.map(\.displayName) }
+        let products = catalog.products.lazy.flatMap(\.localizations).map(\.displayName)
+        var clusters = TerminalWidths.disputedClusters(in: titles)
+        for cluster in TerminalWidths.disputedClusters(in: products) where !clusters.contains(cluster) {
+            clusters.append(cluster)
+        }
+        return clusters
     }
 }
 
@@ -79,16 +97,17 @@ struct ScreenOptions: ParsableArguments {
     /// The layout to show (see `LayoutOption.loadLayout`), its generated shops named in the
     /// interface's language.
     func loadLayout(catalog: Catalog, catalogArgument: String, locale: String?) throws -> StoreLayout {
-        try layoutOption.loadLayout(
+        let locale = CustomerLocale.chosen(locale)
+        return try layoutOption.loadLayout(
             catalog: catalog, catalogArgument: catalogArgument, locale: locale, language: Self.language(of: catalog, locale: locale)
         )
     }
 
-    /// The language the interface speaks: `--locale`'s, else the environment's (`LC_ALL`,
-    /// `LC_MESSAGES`, `LANG`), else the catalog's `_locale`.
+    /// The language the interface speaks, the one product names are in (`CustomerLocale`):
+    /// `--locale`'s, else the environment's (`LC_ALL`, `LC_MESSAGES`, `LANG`), else the
+    /// catalog's `_locale`.
     static func language(of catalog: Catalog, locale: String?) -> InterfaceLanguage {
-        let environment = ProcessInfo.processInfo.environment
-        return InterfaceLanguage(matching: locale ?? InterfaceLanguage.environmentLocale(environment) ?? catalog.settings.locale ?? "en")
+        InterfaceLanguage(matching: CustomerLocale.chosen(locale) ?? catalog.settings.locale ?? "en")
     }
 
     /// How the app draws, in which language, and which links the policies button shows.
@@ -99,10 +118,11 @@ struct ScreenOptions: ParsableArguments {
         render.language = Self.language(of: catalog, locale: locale)
         return AppOptions(
             render: render,
-            policies: PolicyLinks(catalog.appPolicies, locale: locale, fallbackLocale: catalog.settings.locale),
+            policies: PolicyLinks(catalog.appPolicies, locale: CustomerLocale.chosen(locale), fallbackLocale: catalog.settings.locale),
             timeZone: timeZone,
             confirmsPurchases: !catalog.settings.disableDialogs,
-            account: Self.account(of: store, in: render.language)
+            account: Self.account(of: store, in: render.language),
+            repricing: AppOptions.Repricing(store.catalog)
         )
     }
 

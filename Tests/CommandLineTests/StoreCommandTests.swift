@@ -249,6 +249,53 @@ struct StoreCommandTests {
         #expect(try await storefront("transactions", "--json").array().count == 2)
     }
 
+    @Test("buy --json tells a new purchase from an owned product, the current plan and a plan scheduled for renewal")
+    func buyResults() async throws {
+        #expect(try await storefront("buy", Self.feeder, "--json").object()["result"] as? String == "success")
+        let owned = try await storefront("buy", Self.feeder, "--json")
+        #expect(owned.status == 0)
+        #expect(owned.stdout.hasPrefix(#"{"result":"alreadyOwned","verified":true,"transaction":{"id":1,"#))
+
+        let sanctuary = "com.example.backyardbirds.pass.sanctuary.monthly"
+        let subscribed = try await storefront("buy", sanctuary, "--json").object()
+        #expect(subscribed["result"] as? String == "success")
+        let current = try await storefront("buy", sanctuary, "--json")
+        #expect(current.status == 0)
+        #expect(try current.object()["result"] as? String == "alreadySubscribed")
+        #expect(try await storefront("buy", sanctuary).stdout.contains("is already your current plan"))
+
+        let downgrade = try await storefront("buy", Self.monthly, "--json")
+        #expect(downgrade.status == 0)
+        let scheduled = try downgrade.object()
+        #expect(scheduled["result"] as? String == "scheduled")
+        #expect(scheduled["autoRenewPreference"] as? String == Self.monthly)
+        let staying = try #require(scheduled["transaction"] as? [String: Any])
+        #expect(staying["productID"] as? String == sanctuary)
+        let renewal = try #require(scheduled["renewalDate"] as? String)
+        #expect(renewal == staying["expirationDate"] as? String)
+        #expect(try Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(renewal) > Date())
+        #expect(try await storefront("transactions", "--json").array().count == 2)
+    }
+
+    @Test("redeem --json prints a failure as JSON with the store's code, and exits nonzero as without it")
+    func redeemFailureJSON() async throws {
+        _ = try await storefront("redeem", "BIRDWATCHER")
+        let again = try await storefront("redeem", "BIRDWATCHER", "--json")
+        #expect(again.status == 1)
+        #expect(again.stdout == #"{"result":"failed","error":{"code":"alreadyRedeemed","message":"The code BIRDWATCHER has already been redeemed."}}"# + "\n")
+        let unknown = try await storefront("redeem", "NOSUCHCODE", "--json")
+        #expect(unknown.status == 1)
+        #expect(try (unknown.object()["error"] as? [String: Any])?["code"] as? String == "unknownCode")
+
+        let codes = folder.database.deletingLastPathComponent().appendingPathComponent("codes.txt")
+        try "BROKEN\n".write(to: codes, atomically: true, encoding: .utf8)
+        let broken = try await storefront("redeem", "GIFT", "--offer-codes", codes.path, "--json")
+        #expect(broken.status == 65)
+        let error = try #require(try broken.object()["error"] as? [String: Any])
+        #expect(error["code"] as? String == "dataError")
+        #expect((error["message"] as? String)?.contains("\(codes.path):1:") == true)
+    }
+
     @Test("requests lists Ask to Buy requests with their state; transactions points to the pending ones")
     func requests() async throws {
         _ = try await storefront("buy", Self.feeder, "--ask-to-buy")

@@ -20,7 +20,7 @@ struct EmojiRunTests {
     static let names = ["Heart ❤️ Tip", "Keycap 1️⃣ Tip", "Family 👨‍👩‍👧 Tip", "Couple 👩‍❤️‍👨 Tip", "Flag 🇯🇵 Tip"]
 
     /// A catalog of consumables named `names`, in a folder of its own.
-    static func writeCatalog() throws -> URL {
+    static func writeCatalog(names: [String] = names) throws -> URL {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("emoji-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let products: [[String: Any]] = names.enumerated().map { index, name in
@@ -55,5 +55,30 @@ struct EmojiRunTests {
         for name in Self.names {
             #expect(pane.contains { $0.contains(name) }, "\(name) is not whole in the pane")
         }
+    }
+
+    /// Names whose width tmux 3.3a does not draw as wcwidth counts (👍🏽 four columns, not
+    /// two), between names it does: the app asks the terminal as it starts and lays each
+    /// row out as tmux draws it, so the name after the emoji is whole and every price ends
+    /// in the same column.
+    static let measuredNames = ["Plain Tip", "Thumbs 👍🏽 Tip", "Heart ❤️ Tip", "Flag 🇯🇵 Tip"]
+
+    @Test func widthsTheTerminalDrawsAreTheLayouts() async throws {
+        let catalog = try Self.writeCatalog(names: Self.measuredNames)
+        defer { try? FileManager.default.removeItem(at: catalog.deletingLastPathComponent()) }
+        let tmux = try await TmuxSession(width: 80, height: 24, command: TerminalRunTests.run(["--catalog", catalog.path]))
+        _ = try await tmux.screen(showing: "Consumables")
+        try await tmux.press("enter")
+        _ = try await tmux.screen(showing: "Flag")
+        try await tmux.press("down")
+        let pane = try await tmux.screen(showing: "Flag")
+        var priceEnds: [Int] = []
+        for (index, name) in Self.measuredNames.enumerated() {
+            let row = try #require(pane.first { $0.contains(name) }, "\(name) is not whole in the pane:\n\(pane.joined(separator: "\n"))")
+            let price = "$\(index).99"
+            let before = try #require(row.range(of: price), "no \(price) on the row of \(name): \(row)")
+            priceEnds.append(try await TmuxSession.columns(of: String(row[..<before.lowerBound])) + price.count)
+        }
+        #expect(Set(priceEnds).count == 1, "prices end in columns \(priceEnds):\n\(pane.joined(separator: "\n"))")
     }
 }

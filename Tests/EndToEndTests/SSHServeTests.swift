@@ -53,6 +53,36 @@ struct SSHServeTests {
         _ = try await tmux.screen(showing: "購入済みの項目")  // Your Purchases
     }
 
+    /// LANG sent over SSH picks the names' language as it does the words' (issue 26 item 6).
+    @Test func productNamesCrossOverInTheCustomersLanguage() async throws {
+        let scratch = try TemporaryDirectory()
+        let shop = try await SSHShop(["--latency", "0"], folder: scratch.url)
+        let key = try await shop.makeKey("ada")
+        let command = shellCommand(["env", "LANG=ja_JP.UTF-8"] + (try shop.ssh(key: key, options: ["-o", "SendEnv=LANG"])))
+        let tmux = try await TmuxSession(width: 80, height: 24, command: command)
+        _ = try await tmux.screen(showing: "購入済みの項目")
+        try await tmux.press("down", "enter")
+        let pane = try await tmux.screen(showing: "ひまわりの実")
+        #expect(!pane.joined().contains("Sunflower Hearts"))
+    }
+
+    /// The session's pseudo-terminal carries the width question to the customer's terminal
+    /// (tmux here) and its answer back (issue 26 item 9).
+    @Test func emojiAreLaidOutAsTheCustomersTerminalDrawsThem() async throws {
+        let scratch = try TemporaryDirectory()
+        let catalog = try EmojiRunTests.writeCatalog(names: EmojiRunTests.measuredNames)
+        defer { try? FileManager.default.removeItem(at: catalog.deletingLastPathComponent()) }
+        let shop = try await SSHShop(["--catalog", catalog.path, "--latency", "0"], folder: scratch.url)
+        let key = try await shop.makeKey("ada")
+        let tmux = try await TmuxSession(width: 80, height: 24, command: shellCommand(try shop.ssh(key: key)))
+        _ = try await tmux.screen(showing: "Consumables")
+        try await tmux.press("enter")
+        let pane = try await tmux.screen(showing: "Flag")
+        for name in EmojiRunTests.measuredNames {
+            #expect(pane.contains { $0.contains(name) }, "\(name) is not whole in the pane:\n\(pane.joined(separator: "\n"))")
+        }
+    }
+
     @Test func onlyAuthorizedKeysEnter() async throws {
         let scratch = try TemporaryDirectory()
         let allowed = try await SSHShop(Self.tipJar, folder: scratch.url)

@@ -30,7 +30,8 @@ public func displayWidth(ofScalar scalar: Unicode.Scalar) -> Int {
     return 1
 }
 
-/// The number of terminal columns one grapheme cluster takes on an ncurses screen.
+/// The number of terminal columns one grapheme cluster takes on an ncurses screen: the
+/// width the terminal was measured to draw it in (`TerminalWidths`), else as follows.
 ///
 /// Each spacing code point adds its own width; combining marks, variation selectors
 /// and other zero-width code points add nothing. An emoji ZWJ sequence or an emoji
@@ -44,6 +45,8 @@ public func displayWidth(ofScalar scalar: Unicode.Scalar) -> Int {
 /// ```
 public func displayWidth(of cluster: Character) -> Int {
     if let ascii = cluster.asciiValue { return ascii >= 0x20 && ascii < 0x7F ? 1 : 0 }
+    // What this terminal was seen to draw wins over the table (see `TerminalWidths`).
+    if let measured = TerminalWidths.width(of: cluster) { return measured }
     var width = 0
     forEachTerminalGlyph(in: cluster.unicodeScalars) { _, glyphWidth in width += glyphWidth }
     return width
@@ -85,7 +88,7 @@ public struct TerminalGlyph: Sendable, Hashable {
 
 /// Splits a grapheme cluster into the glyphs a cell-based terminal draws, left to right
 /// (the backend keeps them in ncurses for a cluster it writes whole itself).
-/// Their widths add up to `displayWidth(of:)`. Parts a cell cannot hold are left out:
+/// Their widths add up to `displayWidth(of:)` when the terminal was not measured. Parts a cell cannot hold are left out:
 /// unprintable code points (controls, separators), everything from a zero-width joiner on, skin-tone modifiers after
 /// an emoji and U+FE0F (so a text-default symbol such as ❤ keeps its one-column width).
 ///

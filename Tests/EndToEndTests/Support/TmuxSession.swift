@@ -52,6 +52,16 @@ final class TmuxSession {
         return try await run(["display-message", "-p", "-t", "0", format]).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
+    /// The column tmux puts the cursor in after `text` is printed at the start of a line:
+    /// the width tmux itself gives `text`, whatever any program assumes.
+    static func columns(of text: String) async throws -> Int {
+        let marker = "<end>"
+        let tmux = try await TmuxSession(width: 200, height: 3, command: shellCommand(["sh", "-c", "printf '%s' \"$0\"; sleep 60", text + marker]))
+        _ = try await tmux.screen(showing: marker)
+        let cursor = try await tmux.run(["display-message", "-p", "-t", "0", "#{cursor_x}"])
+        return try #require(Int(cursor.trimmingCharacters(in: .whitespacesAndNewlines))) - marker.count
+    }
+
     /// The pane's lines as tmux shows them (no trailing spaces).
     func capture() async throws -> [String] {
         let output = try await run(["capture-pane", "-p", "-t", "0"])

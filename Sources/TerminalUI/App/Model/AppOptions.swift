@@ -27,6 +27,22 @@ public struct AppOptions: Sendable {
     /// subscription stores show Sign In, which runs the view's sign-in action (if any) and
     /// then says who is signed in.
     public var account: String?
+    /// Set when the storefront sells in another currency than the catalog's prices are
+    /// written in: the numbers stay the catalog's (as in Xcode), and the header says so.
+    public var repricing: Repricing?
+
+    /// The catalog's currency and the storefront's, when they differ.
+    public struct Repricing: Sendable, Hashable {
+        /// The currency the catalog's prices are written in: "USD".
+        public var catalogCurrency: String
+        /// The currency the storefront shows them in: "JPY".
+        public var storefrontCurrency: String
+
+        public init(catalogCurrency: String, storefrontCurrency: String) {
+            self.catalogCurrency = catalogCurrency
+            self.storefrontCurrency = storefrontCurrency
+        }
+    }
 
     public init(
         render: RenderOptions = RenderOptions(),
@@ -35,7 +51,8 @@ public struct AppOptions: Sendable {
         confirmsPurchases: Bool = true,
         purchaseActions: PurchaseActions = PurchaseActions(),
         shopViews: [StoreLayout.Shop.ID: ShopView] = [:],
-        account: String? = nil
+        account: String? = nil,
+        repricing: Repricing? = nil
     ) {
         self.render = render
         self.policies = policies
@@ -44,5 +61,6 @@ public struct AppOptions: Sendable {
         self.purchaseActions = purchaseActions
         self.shopViews = shopViews
         self.account = account
+        self.repricing = repricing
     }
 }

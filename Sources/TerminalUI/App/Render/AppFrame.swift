@@ -47,13 +47,17 @@ struct AppRenderer {
         return overlayCursor ?? cursor
     }
 
-    /// What the store is busy with, at the right of the header.
+    /// What the store is busy with, at the right of the header; when idle, that prices
+    /// are the catalog's own numbers in another currency.
     private var headerStatus: String? {
         // The app keeps drawing and answering keys; the store's watcher keeps trying.
         if state.store.isStoreUnreachable { return options.text("Store unreachable, retrying%@", options.glyph(.ellipsis)) }
         if state.isRestoring { return options.text("%@ Restoring%@", context.spinner, options.glyph(.ellipsis)) }
         // Nothing is being bought while the customer still decides on the sheet.
         if let pending = context.pendingProductID, state.overlays.confirmation == nil { return options.text("%@ Buying %@", context.spinner, state.name(of: pending)) }
+        if let repricing = state.options.repricing {
+            return options.text("Catalog's %1$@ prices, shown in %2$@", repricing.catalogCurrency, repricing.storefrontCurrency)
+        }
         return nil
     }
 }

@@ -1,0 +1,69 @@
+import Synchronization
+
+/// The widths the terminal in front of us really draws, for the grapheme clusters whose
+/// width terminals disagree on (an emoji with a skin-tone modifier, a ZWJ sequence, an
+/// emoji presentation selector, a flag, a keycap): tmux 3.3a draws "👍🏽" four columns
+/// wide, kitty and WezTerm draw "❤️" two, where wcwidth counts two and one.
+///
+/// The backend measures them as it starts (it writes each and reads the cursor back) and
+/// records the answers here; `displayWidth(of:)` then lays them out as the terminal draws
+/// them. Until then, and for clusters it did not answer for, the table of
+/// `displayWidth(of:)` holds, so snapshots, tapes and headless runs keep their bytes.
+///
+/// ```swift
+/// TerminalWidths.isDisputed("👍🏽")           // true
+/// TerminalWidths.record(["👍🏽": 4])
+/// displayWidth(of: Character("👍🏽"))         // 4
+/// ```
+public enum TerminalWidths {
+    private static let measured = Mutex<[Character: Int]>([:])
+    /// Read before the lock, so that text without measured clusters costs one load.
+    private static let hasMeasurements = Atomic<Bool>(false)
+
+    /// Records what the terminal drew: each cluster's width in columns (1 to 8; others
+    /// are ignored as answers no terminal gives for one cluster).
+    public static func record(_ widths: [Character: Int]) {
+        let usable = widths.filter { (1...8).contains($0.value) }
+        guard !usable.isEmpty else { return }
+        measured.withLock { $0.merge(usable) { _, new in new } }
+        hasMeasurements.store(true, ordering: .releasing)
+    }
+
+    /// Forgets every measurement: the table holds again.
+    public static func reset() {
+        measured.withLock { $0.removeAll() }
+        hasMeasurements.store(false, ordering: .releasing)
+    }
+
+    /// The width the terminal was measured to draw `cluster` in, if it was.
+    public static func width(of cluster: Character) -> Int? {
+        guard hasMeasurements.load(ordering: .acquiring) else { return nil }
+        return measured.withLock { $0[cluster] }
+    }
+
+    /// Whether terminals disagree on `cluster`'s width: more than one code point, one of
+    /// them a zero-width joiner, U+FE0F, a skin-tone modifier, a regional indicator or the
+    /// keycap mark.
+    public static func isDisputed(_ cluster: Character) -> Bool {
+        let scalars = cluster.unicodeScalars
+        guard scalars.count > 1 else { return false }
+        return scalars.contains { scalar in
+            switch scalar.value {
+            case 0x200D, 0xFE0F, 0x20E3, 0x1F3FB...0x1F3FF, 0x1F1E6...0x1F1FF: true
+            default: false
+            }
+        }
+    }
+
+    /// The disputed clusters in `texts`, each once, in the order first met.
+    public static func disputedClusters(in texts: some Sequence<String>) -> [Character] {
+        var seen: Set<Character> = []
+        var found: [Character] = []
+        for text in texts where !text.utf8.allSatisfy({ $0 < 0x80 }) {
+            for cluster in text where isDisputed(cluster) && seen.insert(cluster).inserted {
+                found.append(cluster)
+            }
+        }
+        return found
+    }
+}
