@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import LocalStore
 import StorefrontModel
 
@@ -34,20 +35,30 @@ extension AppStoreServer {
         }
     }
 
+    /// The most delivery rounds under way at once: receivers that never answer hold no more
+    /// sockets than this, each for at most the delivery's own timeout.
+    public static let maximumRoundsUnderWay = 32
+
     private func deliverDue(every interval: Duration) async {
-        while !Task.isCancelled {
-            // Round after round while there is more; one that cannot be signed (the store unreachable)
-            // waits for the next tick.
-            while let due = try? await settings.ledger.dueNotifications(at: settings.now(), limit: 20), !due.isEmpty,
-                  !Task.isCancelled {
-                let recorded = await withTaskGroup(of: Bool.self) { group in
-                    // Each is the first pending one of its original transaction: they may go side by side.
-                    for notification in due { group.addTask { await self.deliver(notification) } }
-                    return await group.allSatisfy { $0 }
+        // Each round runs on its own, so a receiver slow to answer holds up only the round it is
+        // in (and, until it is recorded, the later ones of that original transaction), never the
+        // rest of the outbox.
+        let underWay = RoundsUnderWay()
+        await withDiscardingTaskGroup { rounds in
+            while !Task.isCancelled {
+                let room = Self.maximumRoundsUnderWay - underWay.count
+                // One that cannot be signed or recorded (the store unreachable) is tried again next tick.
+                if room > 0, let due = try? await settings.ledger.dueNotifications(at: settings.now(), limit: room + underWay.count) {
+                    for notification in due.prefix(while: { _ in underWay.count < Self.maximumRoundsUnderWay })
+                    where underWay.start(notification.id) {
+                        rounds.addTask {
+                            _ = await self.deliver(notification)
+                            underWay.finish(notification.id)
+                        }
+                    }
                 }
-                guard recorded else { break }
+                try? await Task.sleep(for: interval)
             }
-            try? await Task.sleep(for: interval)
         }
     }
 
@@ -145,5 +156,21 @@ extension AppStoreServer {
             signedDate: Date(timeIntervalSince1970: Double(notification.createdAt) / 1000),
             signedTransactionInfo: transactionInfo, signedRenewalInfo: renewalInfo, status: status, id: notification.notificationUUID
         ))
+    }
+}
+
+/// The outbox IDs whose delivery round is under way.
+private final class RoundsUnderWay: Sendable {
+    private let ids = Mutex<Set<Int64>>([])
+
+    var count: Int { ids.withLock { $0.count } }
+
+    /// False when `id`'s round is already under way.
+    func start(_ id: Int64) -> Bool {
+        ids.withLock { $0.insert(id).inserted }
+    }
+
+    func finish(_ id: Int64) {
+        _ = ids.withLock { $0.remove(id) }
     }
 }

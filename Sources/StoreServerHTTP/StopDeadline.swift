@@ -1,0 +1,42 @@
+import Dispatch
+import Foundation
+
+/// The last word on SIGTERM and SIGINT: once one arrives, the process ends `drain` plus `grace`
+/// later even if something under way (a client, a webhook, a wedged library) keeps the orderly
+/// stop from finishing. Its timer runs on a Dispatch queue, not on Swift's task pool, so it
+/// fires even when every task is stuck.
+///
+/// ```swift
+/// let deadline = StopDeadline(drain: .seconds(10))
+/// defer { deadline.disarm() }
+/// ```
+public final class StopDeadline: @unchecked Sendable {
+    /// What the stop may take beyond the drain: closing sockets, recording a delivery round.
+    public static let grace = Duration.seconds(2)
+
+    // Set once in init, then only cancelled (Dispatch sources are thread-safe).
+    private let sources: [any DispatchSourceSignal]
+
+    public init(drain: Duration) {
+        let queue = DispatchQueue(label: "storefront.stop-deadline")
+        let limit = drain + Self.grace
+        sources = [SIGTERM, SIGINT].map { number in
+            // Dispatch sees a signal only once its default action is off.
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
+            source.setEventHandler {
+                queue.asyncAfter(deadline: .now() + .nanoseconds(Int(limit.components.seconds * 1_000_000_000 + limit.components.attoseconds / 1_000_000_000))) {
+                    FileHandle.standardError.write(Data("storefront: still stopping \(limit) after the signal; exiting\n".utf8))
+                    _exit(0)
+                }
+            }
+            source.resume()
+            return source
+        }
+    }
+
+    /// Stands down: the stop finished in time.
+    public func disarm() {
+        sources.forEach { $0.cancel() }
+    }
+}
