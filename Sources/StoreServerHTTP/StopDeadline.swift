@@ -21,11 +21,15 @@ public final class StopDeadline: @unchecked Sendable {
         let queue = DispatchQueue(label: "storefront.stop-deadline")
         let limit = drain + Self.grace
         sources = [SIGTERM, SIGINT].map { number in
-            // Dispatch sees a signal only once its default action is off.
+            #if canImport(Darwin)
+            // Dispatch's kqueue sees a signal only once its default action is off. On Linux,
+            // Dispatch installs a handler of its own when the first source of a signal registers:
+            // SIG_IGN set after that would discard the signal for every source, for good.
             signal(number, SIG_IGN)
+            #endif
             let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
             source.setEventHandler {
-                queue.asyncAfter(deadline: .now() + .nanoseconds(Int(limit.components.seconds * 1_000_000_000 + limit.components.attoseconds / 1_000_000_000))) {
+                queue.asyncAfter(deadline: .now() + Double(limit.components.seconds) + Double(limit.components.attoseconds) / 1e18) {
                     FileHandle.standardError.write(Data("storefront: still stopping \(limit) after the signal; exiting\n".utf8))
                     _exit(0)
                 }

@@ -47,16 +47,18 @@ extension AppStoreServer {
         await withDiscardingTaskGroup { rounds in
             while !Task.isCancelled {
                 let room = Self.maximumRoundsUnderWay - underWay.count
+                let readAt = ContinuousClock.now
                 // One that cannot be signed or recorded (the store unreachable) is tried again next tick.
                 if room > 0, let due = try? await settings.ledger.dueNotifications(at: settings.now(), limit: room + underWay.count) {
                     for notification in due.prefix(while: { _ in underWay.count < Self.maximumRoundsUnderWay })
-                    where underWay.start(notification.id) {
+                    where underWay.start(notification.id, readAt: readAt) {
                         rounds.addTask {
                             _ = await self.deliver(notification)
                             underWay.finish(notification.id)
                         }
                     }
                 }
+                underWay.forget(endedBefore: readAt)
                 try? await Task.sleep(for: interval)
             }
         }
@@ -159,18 +161,35 @@ extension AppStoreServer {
     }
 }
 
-/// The outbox IDs whose delivery round is under way.
+/// The outbox IDs whose delivery round is under way, and those whose round ended lately: a read
+/// of the outbox begun before a round was recorded still shows it due, and must not send it again.
 private final class RoundsUnderWay: Sendable {
-    private let ids = Mutex<Set<Int64>>([])
+    private struct Rounds {
+        var underWay: Set<Int64> = []
+        var ended: [Int64: ContinuousClock.Instant] = [:]
+    }
 
-    var count: Int { ids.withLock { $0.count } }
+    private let rounds = Mutex(Rounds())
 
-    /// False when `id`'s round is already under way.
-    func start(_ id: Int64) -> Bool {
-        ids.withLock { $0.insert(id).inserted }
+    var count: Int { rounds.withLock { $0.underWay.count } }
+
+    /// False when `id`'s round is under way, or ended after the outbox was read at `readAt`.
+    func start(_ id: Int64, readAt: ContinuousClock.Instant) -> Bool {
+        rounds.withLock { rounds in
+            if let ended = rounds.ended[id], ended >= readAt { return false }
+            return rounds.underWay.insert(id).inserted
+        }
     }
 
     func finish(_ id: Int64) {
-        _ = ids.withLock { $0.remove(id) }
+        rounds.withLock { rounds in
+            rounds.underWay.remove(id)
+            rounds.ended[id] = .now
+        }
+    }
+
+    /// Forgets rounds that ended before `readAt`: every read from then on sees them recorded.
+    func forget(endedBefore readAt: ContinuousClock.Instant) {
+        rounds.withLock { rounds in rounds.ended = rounds.ended.filter { $0.value >= readAt } }
     }
 }
