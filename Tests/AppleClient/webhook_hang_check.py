@@ -9,7 +9,8 @@ Usage: webhook_hang_check.py STOREFRONT_BINARY WORK_DIR
 For each, the server notifies the bad receiver and a healthy one (apple_checks.Hook). Three
 customers buy; the healthy receiver gets all three notifications at once while the bad one
 hangs. Then SIGTERM, with deliveries to the bad receiver still under way: the server exits 0
-within its --drain of 2 s.
+within its --drain of 2 s. Last, a receiver left to drip alone: the server closes it at the
+attempt's 10 s deadline.
 """
 import os
 import signal
@@ -45,7 +46,11 @@ def half_closes(connection):
     time.sleep(3600)
 
 
+dripped_for = []
+
+
 def drips(connection):
+    accepted = time.time()
     read_request(connection)
     try:
         connection.sendall(b"HTTP/1.1 200 OK\r\nContent-Length: 100000\r\n\r\n")
@@ -53,7 +58,7 @@ def drips(connection):
             connection.sendall(b"x")
             time.sleep(0.5)
     except OSError:
-        pass
+        dripped_for.append(time.time() - accepted)
 
 
 class BadReceiver:
@@ -133,4 +138,25 @@ for name, receiver in [
             server.wait()
         good.shutdown()
         bad.stop()
+# The dripping receiver alone, left to drip: the server gives the attempt its 10 s and closes
+# the connection (on 5bd6eed, URLSession's timeout restarted with every byte, for ever).
+case = os.path.join(work, "left-to-drip")
+os.makedirs(case)
+ledger, environment = scratch(case)
+store = Storefront(binary, ledger, environment)
+bad = BadReceiver(drips)
+dripped_for.clear()
+server = subprocess.Popen([binary, "serve", "--http", "0", "--bundle-id", BUNDLE_ID, "--ledger", ledger, "--notify", bad.url],
+                          env=environment, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+try:
+    check("http://127.0.0.1:" in server.stdout.readline(), "the server listens, notifying a receiver that drips")
+    store.buy(NECTAR, "ann")
+    deadline = time.time() + 20
+    while not dripped_for and time.time() < deadline:
+        time.sleep(0.1)
+    check(dripped_for and 9 < dripped_for[0] < 12,
+          f"the server closes a dripping answer at its 10 s deadline ({dripped_for[0] if dripped_for else 'still open after 20'} s)")
+finally:
+    server.kill()
+    server.wait()
 finish()
