@@ -10,11 +10,12 @@ For each, the server notifies the bad receiver and a healthy one (apple_checks.H
 customers buy; the healthy receiver gets all three notifications at once while the bad one
 hangs. Then SIGTERM, with deliveries to the bad receiver still under way: the server exits 0
 within its --drain of 2 s. Last, a receiver left to drip alone: the server closes it at the
-attempt's 10 s deadline.
+attempt's 10 s deadline; and one whose accept queue is full: connecting is given up at 5 s.
 """
 import os
 import signal
 import socket
+import sqlite3
 import subprocess
 import sys
 import threading
@@ -89,6 +90,15 @@ class BadReceiver:
             self.process.wait()
 
 
+FULL_RECEIVER = """
+import socket, time
+listener = socket.socket()
+listener.bind(("127.0.0.1", 0))
+listener.listen(0)
+print(listener.getsockname()[1], flush=True)
+time.sleep(600)
+"""
+
 STOPPED_RECEIVER = """
 import socket
 listener = socket.create_server(("127.0.0.1", 0))
@@ -159,4 +169,38 @@ try:
 finally:
     server.kill()
     server.wait()
+    bad.stop()
+
+# A receiver whose accept queue is full (a process that never accepts, listen backlog 0, already holding
+# connections): the kernel drops the server's SYNs, so connecting hangs. The attempt is given up
+# at the 5 s connect timeout and recorded TIMED_OUT (on 5bd6eed nothing was recorded in 40 s).
+case = os.path.join(work, "full-queue")
+os.makedirs(case)
+ledger, environment = scratch(case)
+store = Storefront(binary, ledger, environment)
+full = subprocess.Popen([sys.executable, "-c", FULL_RECEIVER], stdout=subprocess.PIPE, text=True)
+port = int(full.stdout.readline())
+queued = [socket.socket() for _ in range(4)]
+for waiting in queued:
+    waiting.setblocking(False)
+    waiting.connect_ex(("127.0.0.1", port))
+time.sleep(0.5)
+server = subprocess.Popen([binary, "serve", "--http", "0", "--bundle-id", BUNDLE_ID, "--ledger", ledger, "--notify",
+                           f"http://127.0.0.1:{port}/hook"], env=environment, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+try:
+    check("http://127.0.0.1:" in server.stdout.readline(), "the server listens, notifying a receiver whose accept queue is full")
+    store.buy(NECTAR, "ann")
+    bought = time.time()
+    attempts = []
+    while not attempts and time.time() - bought < 20:
+        time.sleep(0.1)
+        with sqlite3.connect(ledger) as db:
+            attempts = db.execute("SELECT result FROM notificationAttempts").fetchall()
+    took = time.time() - bought
+    check(attempts == [("TIMED_OUT",)] and took < 8, f"connecting is given up at 5 s: {attempts} after {took:.1f} s")
+finally:
+    server.kill()
+    server.wait()
+    full.kill()
+    full.wait()
 finish()
