@@ -39,7 +39,8 @@ public final class StopDeadline: @unchecked Sendable {
         }
     }
 
-    /// Stands down: the stop finished in time.
+    /// Stops listening for signals. An exit a signal already scheduled still comes: if what
+    /// follows the orderly stop hangs, the process ends all the same.
     public func disarm() {
         sources.forEach { $0.cancel() }
     }
