@@ -1,6 +1,9 @@
 import Foundation
 import Hummingbird
+import HummingbirdCore
 import Logging
+import NIOCore
+import ServiceLifecycle
 import StoreServerAPI
 
 /// `storefront serve --http`: Hummingbird carrying HTTP/1.1 requests to an `AppStoreServer`
@@ -17,8 +20,11 @@ public enum StoreHTTPServer {
     public static let maximumBody = 1 << 20
 
     /// Serves `api` on `host:port` until SIGTERM or SIGINT; `listening` is told the bound port.
+    /// Slow clients are cut off and connections capped as `limits` says; on a signal, requests
+    /// under way get `drain` to finish before their connections are closed.
     public static func run(
-        _ api: AppStoreServer, host: String, port: Int, listening: @escaping @Sendable (Int) async -> Void
+        _ api: AppStoreServer, host: String, port: Int, limits: HTTPTimeouts = HTTPTimeouts(), drain: Duration = .seconds(10),
+        listening: @escaping @Sendable (Int) async -> Void
     ) async throws {
         var logger = Logger(label: "storefront.http")
         logger.logLevel = .warning
@@ -26,13 +32,23 @@ public enum StoreHTTPServer {
             responder: CallbackResponder { (request: Request, _: BasicRequestContext) in
                 await respond(to: request, with: api)
             },
-            configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: "storefront"),
+            server: HTTPServerBuilder { responder in TimedHTTP1Channel(responder: responder, timeouts: limits) },
+            configuration: ApplicationConfiguration(
+                address: .hostname(host, port: port), serverName: "storefront",
+                availableConnectionsDelegate: MaximumAvailableConnections(limits.maximumConnections)
+            ),
             onServerRunning: { channel in
                 await listening(channel.localAddress?.port ?? port)
             },
             logger: logger
         )
-        try await app.runService()
+        // Whatever a client or a webhook does, the process ends soon after the drain.
+        let stopDeadline = StopDeadline(drain: drain)
+        defer { stopDeadline.disarm() }
+        var configuration = ServiceGroupConfiguration(services: [app], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+        configuration.maximumGracefulShutdownDuration = drain
+        configuration.maximumCancellationDuration = .seconds(1)
+        try await ServiceGroup(configuration: configuration).run()
     }
 
     static func respond(to request: Request, with api: AppStoreServer) async -> Response {

@@ -47,6 +47,24 @@ struct HTTPServeOptions: ParsableArguments {
     ))
     var environment = "LocalTesting"
 
+    @Option(help: ArgumentHelp(
+        "Close an HTTP connection whose request head is not all in this long after it opened or the request's first byte (90s, 10s, 500ms).",
+        valueName: "time"
+    ))
+    var httpHeaderTimeout = "10s"
+
+    @Option(help: ArgumentHelp("Close an HTTP connection whose request body is not all in this long after its head.", valueName: "time"))
+    var httpBodyTimeout = "30s"
+
+    @Option(help: ArgumentHelp("Close a kept-alive HTTP connection after this long without a request.", valueName: "time"))
+    var httpIdle = "60s"
+
+    @Option(help: ArgumentHelp(
+        "The most HTTP connections open at once; more wait to be accepted (default: 512, or the descriptor limit less 64 when that is lower).",
+        valueName: "n"
+    ))
+    var httpMaxConnections: Int?
+
     static let environments = ["LocalTesting", "Sandbox", "Production"]
 
     func validate() throws {
@@ -68,6 +86,20 @@ struct HTTPServeOptions: ParsableArguments {
             throw ValidationError("--notify \"\(url)\" is not an http:// or https:// URL.")
         }
         _ = try rateLimit.get()
+        _ = try timeouts()
+    }
+
+    /// `--http-header-timeout`, `--http-body-timeout`, `--http-idle` and `--http-max-connections`.
+    func timeouts() throws -> HTTPTimeouts {
+        var limits = HTTPTimeouts()
+        limits.header = try SessionTime.parse(httpHeaderTimeout, option: "--http-header-timeout")
+        limits.body = try SessionTime.parse(httpBodyTimeout, option: "--http-body-timeout")
+        limits.idle = try SessionTime.parse(httpIdle, option: "--http-idle")
+        if let httpMaxConnections {
+            guard httpMaxConnections > 0 else { throw ValidationError("--http-max-connections \(httpMaxConnections) must be at least 1.") }
+            limits.maximumConnections = httpMaxConnections
+        }
+        return limits
     }
 
     /// `--api-keys`, else `api-keys` in the data folder.
@@ -128,11 +160,13 @@ extension ServeCommand {
                 "storefront: no API key is registered, so every request gets 401; add one with: storefront serve api-keys add ISSUER KEY_ID PUBLIC.pem\n".utf8
             ))
         }
-        let api = AppStoreServer(settings: settings, delivery: URLSessionDelivery())
+        let api = AppStoreServer(settings: settings, delivery: WebhookDelivery())
         // Notifications go out for as long as the API is served.
         let delivering = Task { await api.deliverNotifications() }
         defer { delivering.cancel() }
-        try await StoreHTTPServer.run(api, host: address.host, port: address.port) { port in
+        try await StoreHTTPServer.run(
+            api, host: address.host, port: address.port, limits: try http.timeouts(), drain: try SessionTime.parse(drain, option: "--drain")
+        ) { port in
             StoreCommandSupport.print(
                 "storefront: serving the App Store Server API for \(bundleID) on http://\(ListenAddress(host: address.host, port: port))"
             )

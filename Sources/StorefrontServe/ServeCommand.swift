@@ -36,7 +36,7 @@ struct ServeCommand: AsyncParsableCommand {
 
     /// Serve's own options, which the sessions do not get (every one takes a value).
     static let ownOptions = [
-        "--ssh", "--http", "--bundle-id", "--api-keys", "--notify", "--rate-limit", "--signing-key", "--certificates", "--environment", "--host-key", "--authorized-keys", "--max-sessions", "--max-sessions-per-key", "--idle", "--max-session", "--drain",
+        "--ssh", "--http", "--bundle-id", "--api-keys", "--notify", "--rate-limit", "--signing-key", "--certificates", "--environment", "--http-header-timeout", "--http-body-timeout", "--http-idle", "--http-max-connections", "--host-key", "--authorized-keys", "--max-sessions", "--max-sessions-per-key", "--idle", "--max-session", "--drain",
     ]
 
     @Option(help: ArgumentHelp("Listen for SSH on [HOST:]PORT; the host is 127.0.0.1 unless given, port 0 picks a free one.", valueName: "[host:]port"))
@@ -65,7 +65,7 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("End any session after this long.", valueName: "time"))
     var maxSession = "1h"
 
-    @Option(help: ArgumentHelp("On SIGTERM, give open sessions this long before ending them.", valueName: "time"))
+    @Option(help: ArgumentHelp("On SIGTERM, give open sessions and HTTP requests under way this long before ending them.", valueName: "time"))
     var drain = "10s"
 
     @OptionGroup var storeOptions: StoreOptions

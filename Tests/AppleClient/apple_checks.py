@@ -158,6 +158,27 @@ class Storefront:
         return server, line.strip().rsplit(" ", 1)[-1]
 
 
+def register_api_key(store, work):
+    """A new back-office key, registered with `serve api-keys add`; returns its private half (PEM)."""
+    from cryptography.hazmat.primitives import serialization
+    from cryptography.hazmat.primitives.asymmetric import ec
+    private_key = ec.generate_private_key(ec.SECP256R1())
+    public_path = os.path.join(work, "AuthKey.pub.pem")
+    with open(public_path, "wb") as file:
+        file.write(private_key.public_key().public_bytes(serialization.Encoding.PEM, serialization.PublicFormat.SubjectPublicKeyInfo))
+    store.run("serve", "api-keys", "add", ISSUER, KEY_ID, public_path)
+    return private_key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption())
+
+
+def api_client(base_url, private_pem):
+    """Apple's client in LocalTesting, pointed at the server (the library's own base URL is a placeholder)."""
+    from appstoreserverlibrary.api_client import AppStoreServerAPIClient
+    from appstoreserverlibrary.models.Environment import Environment
+    api = AppStoreServerAPIClient(private_pem, KEY_ID, ISSUER, BUNDLE_ID, Environment.LOCAL_TESTING)
+    api._base_url = base_url
+    return api
+
+
 def stop_server(server):
     server.terminate()
     try:

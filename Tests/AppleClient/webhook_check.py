@@ -28,15 +28,11 @@ import subprocess
 import sys
 import time
 
-from cryptography.hazmat.primitives import serialization
-from cryptography.hazmat.primitives.asymmetric import ec
-
-from appstoreserverlibrary.api_client import AppStoreServerAPIClient
 from appstoreserverlibrary.models.Environment import Environment
 from appstoreserverlibrary.models.NotificationHistoryRequest import NotificationHistoryRequest
 from appstoreserverlibrary.signed_data_verifier import SignedDataVerifier
 
-from apple_checks import BUNDLE_ID, FEEDER, ISSUER, KEY_ID, MONTHLY, NECTAR, scratch, Hook, Storefront, check, decode_notification, finish, raw_payload, stop_server, wait_until
+from apple_checks import BUNDLE_ID, FEEDER, MONTHLY, NECTAR, scratch, Hook, Storefront, api_client, check, decode_notification, finish, raw_payload, register_api_key, stop_server, wait_until
 
 binary, work = sys.argv[1], sys.argv[2]
 store_url = sys.argv[3] if len(sys.argv) > 3 else None
@@ -51,11 +47,7 @@ with open(catalog_path, "w") as file:
     json.dump(catalog, file)
 store = Storefront(binary, ledger, environment, catalog_path, store_url)
 
-private_key = ec.generate_private_key(ec.SECP256R1())
-public_path = os.path.join(work, "AuthKey.pub.pem")
-with open(public_path, "wb") as file:
-    file.write(private_key.public_key().public_bytes(serialization.Encoding.PEM, serialization.PublicFormat.SubjectPublicKeyInfo))
-store.run("serve", "api-keys", "add", ISSUER, KEY_ID, public_path)
+private_pem = register_api_key(store, work)
 
 
 def outbox(condition="TRUE"):
@@ -142,10 +134,7 @@ try:
               f"notification {row[0]} carries transaction {row[5]} as {row[3]}")
 
     # Get Notification History: the failed attempts, then the success, hours apart in store time.
-    api = AppStoreServerAPIClient(private_key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8,
-                                                            serialization.NoEncryption()), KEY_ID, ISSUER, BUNDLE_ID,
-                                  Environment.LOCAL_TESTING)
-    api._base_url = base_url
+    api = api_client(base_url, private_pem)
     now = int(time.time() * 1000)
     history = api.get_notification_history(None, NotificationHistoryRequest(startDate=now - 600_000, endDate=now + 60_000,
                                                                              transactionId=str(bob[0])))

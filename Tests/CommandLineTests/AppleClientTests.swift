@@ -10,25 +10,8 @@ import Testing
 /// full (Sandbox), and refuses them with another chain's root. The script buys for two
 /// customers, starts each server on 127.0.0.1 and stops it.
 @Suite struct AppleClientTests {
-    /// Runs `Tests/AppleClient/<name>` with the built binary and a work folder of its own.
-    private func runScript(_ name: String, _ arguments: [String] = []) async throws -> ChildProcess.Output {
-        let binary = try StorefrontCommand.binary()
-        let python = try #require(ChildProcess.find("python3"), "python3 is not installed: run .ci/install-deps")
-        let library = try await ChildProcess.run(python, ["-c", "import appstoreserverlibrary"])
-        try #require(
-            library.status == 0,
-            "Apple's App Store Server Library is not installed: run .ci/install-deps (pip install app-store-server-library)"
-        )
-        let work = try TemporaryDirectory()
-        let script = PackagePaths.root.appendingPathComponent("Tests/AppleClient/\(name)").path
-        let output = try await ChildProcess.run(python, [script, binary, work.url.path] + arguments, timeout: .seconds(180))
-        #expect(output.status == 0, "\(output.stdout)\n\(output.stderr)")
-        #expect(output.stdoutLines.last?.hasSuffix("passed, 0 failed") == true, "\(output.stdout)")
-        return output
-    }
-
     @Test func applesLibraryReadsEveryEndpoint() async throws {
-        let output = try await runScript("apple_client_check.py")
+        let output = try await AppleClientScript.run("apple_client_check.py")
         #expect(output.stdout.contains("ok: history is alice's transactions and no one else's"))
         #expect(output.stdout.contains("ok: every transaction verifies against the issued root"))
     }
@@ -47,7 +30,7 @@ import Testing
             try #require(migrated.status == 0, "\(migrated.stderr)")
             arguments = [store]
         }
-        let output = try await runScript("webhook_check.py", arguments)
+        let output = try await AppleClientScript.run("webhook_check.py", arguments)
         #expect(output.stdout.contains("ok: the server is killed mid-delivery"))
         #expect(output.stdout.contains("ok: the receiver got every notification the ledger recorded, and no other"))
     }

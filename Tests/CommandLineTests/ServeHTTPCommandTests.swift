@@ -23,6 +23,13 @@ import Testing
         )
         #expect(badLimit.status == 64)
         #expect(badLimit.stderr.contains("--rate-limit"))
+        for (option, value) in [("--http-header-timeout", "soon"), ("--http-body-timeout", "0s"), ("--http-idle", "forever"), ("--http-max-connections", "0")] {
+            let refused = try await StorefrontCommand.run(
+                ["serve", "--http", "0", "--bundle-id", "com.example", option, value, "--in-memory"], environment: environment
+            )
+            #expect(refused.status == 64, "\(option) \(value)")
+            #expect(refused.stderr.contains("\(option) "), "\(option) \(value): \(refused.stderr)")
+        }
     }
 
     @Test func apiKeysAddKeepsThePublicKeyAndRefusesOtherFiles() async throws {

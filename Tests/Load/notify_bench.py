@@ -9,12 +9,16 @@ time. Each notification's signedDate is when its change was written, inside the 
 transaction (the store's clock, in milliseconds); the receiver notes when the POST arrived. The
 latency is the difference, so it covers the commit, the server noticing the outbox entry,
 signing and the POST. Prints p50/p99 and adds `notification_delivery_ms` to the results file.
+
+Whatever ends the run (a failure, Ctrl-C, SIGTERM), the server is stopped (SIGTERM, then
+SIGKILL if it is still running 10 s later) and the receiver closed: a bench leaves nothing behind.
 """
 import argparse
 import base64
 import json
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -48,6 +52,19 @@ class Receiver(BaseHTTPRequestHandler):
         pass
 
 
+def stop(server):
+    """SIGTERM, then SIGKILL if the server has not ended 10 s later."""
+    server.terminate()
+    try:
+        server.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        print("notify-bench: the server ignored SIGTERM for 10 s; killed", file=sys.stderr)
+        server.kill()
+        server.wait()
+
+
+# SIGTERM (make's, or a CI runner's) ends the run through the same clean-up as Ctrl-C.
+signal.signal(signal.SIGTERM, lambda *_: sys.exit("notify-bench: terminated"))
 hook = ThreadingHTTPServer(("127.0.0.1", 0), Receiver)
 threading.Thread(target=hook.serve_forever, daemon=True).start()
 work = tempfile.mkdtemp(prefix="storefront-notify-bench-")
@@ -69,9 +86,9 @@ try:
                 sys.exit(f"notify-bench: change {change + 1}'s notification never arrived")
 finally:
     if server:
-        server.terminate()
-        server.wait(timeout=10)
+        stop(server)
     hook.shutdown()
+    hook.server_close()
     shutil.rmtree(work, ignore_errors=True)
 
 ordered = sorted(latencies)

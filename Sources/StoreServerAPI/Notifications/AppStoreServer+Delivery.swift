@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import LocalStore
 import StorefrontModel
 
@@ -34,20 +35,32 @@ extension AppStoreServer {
         }
     }
 
+    /// The most delivery rounds under way at once: receivers that never answer hold no more
+    /// sockets than this, each for at most the delivery's own timeout.
+    public static let maximumRoundsUnderWay = 32
+
     private func deliverDue(every interval: Duration) async {
-        while !Task.isCancelled {
-            // Round after round while there is more; one that cannot be signed (the store unreachable)
-            // waits for the next tick.
-            while let due = try? await settings.ledger.dueNotifications(at: settings.now(), limit: 20), !due.isEmpty,
-                  !Task.isCancelled {
-                let recorded = await withTaskGroup(of: Bool.self) { group in
-                    // Each is the first pending one of its original transaction: they may go side by side.
-                    for notification in due { group.addTask { await self.deliver(notification) } }
-                    return await group.allSatisfy { $0 }
+        // Each round runs on its own, so a receiver slow to answer holds up only the round it is
+        // in (and, until it is recorded, the later ones of that original transaction), never the
+        // rest of the outbox.
+        let underWay = RoundsUnderWay()
+        await withDiscardingTaskGroup { rounds in
+            while !Task.isCancelled {
+                let room = Self.maximumRoundsUnderWay - underWay.count
+                let readAt = ContinuousClock.now
+                // One that cannot be signed or recorded (the store unreachable) is tried again next tick.
+                if room > 0, let due = try? await settings.ledger.dueNotifications(at: settings.now(), limit: room + underWay.count) {
+                    for notification in due.prefix(while: { _ in underWay.count < Self.maximumRoundsUnderWay })
+                    where underWay.start(notification.id, readAt: readAt) {
+                        rounds.addTask {
+                            _ = await self.deliver(notification)
+                            underWay.finish(notification.id)
+                        }
+                    }
                 }
-                guard recorded else { break }
+                underWay.forget(endedBefore: readAt)
+                try? await Task.sleep(for: interval)
             }
-            try? await Task.sleep(for: interval)
         }
     }
 
@@ -145,5 +158,38 @@ extension AppStoreServer {
             signedDate: Date(timeIntervalSince1970: Double(notification.createdAt) / 1000),
             signedTransactionInfo: transactionInfo, signedRenewalInfo: renewalInfo, status: status, id: notification.notificationUUID
         ))
+    }
+}
+
+/// The outbox IDs whose delivery round is under way, and those whose round ended lately: a read
+/// of the outbox begun before a round was recorded still shows it due, and must not send it again.
+private final class RoundsUnderWay: Sendable {
+    private struct Rounds {
+        var underWay: Set<Int64> = []
+        var ended: [Int64: ContinuousClock.Instant] = [:]
+    }
+
+    private let rounds = Mutex(Rounds())
+
+    var count: Int { rounds.withLock { $0.underWay.count } }
+
+    /// False when `id`'s round is under way, or ended after the outbox was read at `readAt`.
+    func start(_ id: Int64, readAt: ContinuousClock.Instant) -> Bool {
+        rounds.withLock { rounds in
+            if let ended = rounds.ended[id], ended >= readAt { return false }
+            return rounds.underWay.insert(id).inserted
+        }
+    }
+
+    func finish(_ id: Int64) {
+        rounds.withLock { rounds in
+            rounds.underWay.remove(id)
+            rounds.ended[id] = .now
+        }
+    }
+
+    /// Forgets rounds that ended before `readAt`: every read from then on sees them recorded.
+    func forget(endedBefore readAt: ContinuousClock.Instant) {
+        rounds.withLock { rounds in rounds.ended = rounds.ended.filter { $0.value >= readAt } }
     }
 }
