@@ -58,7 +58,7 @@ extension CursesTerminal {
             let ready = poll(&descriptor, 1, Int32(max(1, left.wholeMilliseconds)))
             if ready < 0 && errno == EINTR { continue }
             guard ready > 0 else { break }
-            let read = buffer.withUnsafeMutableBytes { Glibc.read(inputDescriptor, $0.baseAddress, $0.count) }
+            let read = buffer.withUnsafeMutableBytes { systemRead(inputDescriptor, $0) }
             guard read > 0 else { break }
             parser.consume(buffer[..<read])
         }

@@ -68,11 +68,7 @@ extension CursesTerminal {
         bytes.withUnsafeBytes { buffer in
             var offset = 0
             while offset < buffer.count {
-                #if canImport(Glibc)
-                let count = Glibc.write(outputDescriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                #else
-                let count = Darwin.write(outputDescriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                #endif
+                let count = systemWrite(outputDescriptor, UnsafeRawBufferPointer(rebasing: buffer[offset...]))
                 if count < 0 && errno == EINTR { continue }
                 guard count > 0 else { return }
                 offset += count
