@@ -59,7 +59,12 @@ struct SSHProbeKeysTests {
         // restrict: the read-only commands, but no terminal and so no store.
         let cyCommand = try await shop.exec(key: keys["cy"]!, "transactions")
         #expect(cyCommand.status == 0, "\(cyCommand.stderr)")
-        let cyShell = try shop.ssh(key: keys["cy"]!)
+        // ssh -tt: the pty is refused, and OpenSSH gives up, as with sshd.
+        let cyTerminal = try shop.ssh(key: keys["cy"]!)
+        let noPty = try await ChildProcess.run(cyTerminal[0], Array(cyTerminal.dropFirst()), timeout: .seconds(60))
+        #expect(noPty.status == 255 && noPty.stderr.contains("PTY allocation request failed"), "\(noPty)")
+        // A shell without a pty: refused, saying why and what the key may do.
+        let cyShell = try shop.ssh(key: keys["cy"]!, terminal: false)
         let noStore = try await ChildProcess.run(cyShell[0], Array(cyShell.dropFirst()), timeout: .seconds(60))
         #expect(noStore.status == 1, "\(noStore)")
         #expect(noStore.stderr.contains("this key may not open a terminal"), "\(noStore.stderr)")
