@@ -19,23 +19,46 @@ public struct AuthorizedKeys: Sendable {
 
     public var fingerprints: Set<KeyFingerprint> { Set(lines.keys) }
 
+    /// Every line, or the error of the first bad one.
     public init(text: String, file: String) throws(SSHServeError) {
+        let (keys, bad) = Self.skippingBadLines(text: text, file: file)
+        if let first = bad.first { throw first }
+        self = keys
+    }
+
+    private init(lines: [KeyFingerprint: [KeyOptions]]) {
+        self.lines = lines
+    }
+
+    /// The good lines, and an error for each bad one, whose key is left out (as sshd skips
+    /// a line it cannot honour): for a reread, where one bad line must not lock everyone out.
+    public static func skippingBadLines(text: String, file: String) -> (AuthorizedKeys, bad: [SSHServeError]) {
         var lines: [KeyFingerprint: [KeyOptions]] = [:]
+        var bad: [SSHServeError] = []
         for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let line = rawLine.trimmingCharacters(in: .whitespaces)
             if line.isEmpty || line.hasPrefix("#") { continue }
-            let (fingerprint, options) = try Self.key(of: line, at: "\(file):\(index + 1)")
-            lines[fingerprint, default: []].append(options)
+            do {
+                let (fingerprint, options) = try Self.key(of: line, at: "\(file):\(index + 1)")
+                lines[fingerprint, default: []].append(options)
+            } catch {
+                bad.append(error)
+            }
         }
-        self.lines = lines
+        return (AuthorizedKeys(lines: lines), bad)
     }
 
     /// Reads `path`; 66 when it cannot be read, 65 for a bad line.
     public init(contentsOf path: String) throws(SSHServeError) {
+        try self.init(text: Self.text(of: path), file: path)
+    }
+
+    /// The file's text; 66 when it cannot be read.
+    static func text(of path: String) throws(SSHServeError) -> String {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw .unreadable("--authorized-keys \(path): cannot read the file")
         }
-        try self.init(text: String(decoding: data, as: UTF8.self), file: path)
+        return String(decoding: data, as: UTF8.self)
     }
 
     /// The options of the first line of `fingerprint` that admits a client at `address`

@@ -1,12 +1,13 @@
 import Foundation
 
 /// `--authorized-keys`: the file's keys as last read, read again on `reload()` (SIGHUP),
-/// as sshd does. A reread that fails keeps the keys read before, so a half-edited file
-/// never locks every customer out, and says why.
+/// as sshd does. At start a bad line stops the server; on a reread it is left out with its
+/// key (never admitted without the restriction it names) and the others are admitted. A
+/// file that cannot be read keeps the keys read before (an editor may be replacing it).
 ///
 /// ```swift
 /// let file = try AuthorizedKeysFile(path: "keys")   // 66 unreadable, 65 a bad line
-/// print(file.reload())   // "reread keys: 3 keys"
+/// print(file.reload())   // ["reread keys: 3 keys"]
 /// ```
 public final class AuthorizedKeysFile: Sendable {
     public let path: String
@@ -20,15 +21,17 @@ public final class AuthorizedKeysFile: Sendable {
     /// The keys as last read.
     public var keys: AuthorizedKeys { current.value }
 
-    /// Reads the file again; what happened, in a line for the server's log.
-    public func reload() -> String {
+    /// Reads the file again; what happened, in lines for the server's log.
+    public func reload() -> [String] {
+        let text: String
         do {
-            let keys = try AuthorizedKeys(contentsOf: path)
-            current.value = keys
-            return "reread \(path): \(Self.count(keys))"
+            text = try AuthorizedKeys.text(of: path)
         } catch {
-            return "\(error.description); still admitting the \(Self.count(keys)) read before"
+            return ["\(error.description); still admitting the \(Self.count(keys)) read before"]
         }
+        let (keys, bad) = AuthorizedKeys.skippingBadLines(text: text, file: path)
+        current.value = keys
+        return bad.map { "\($0.description); that line's key is not admitted" } + ["reread \(path): \(Self.count(keys))"]
     }
 
     /// "1 key", "3 keys".

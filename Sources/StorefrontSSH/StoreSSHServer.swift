@@ -124,7 +124,7 @@ public final class StoreSSHServer: Sendable {
                 signal(number, SIG_IGN)
                 let source = DispatchSource.makeSignalSource(signal: number)
                 if number == SIGHUP {
-                    source.setEventHandler { log(keys?.reload() ?? "SIGHUP: no --authorized-keys file to reread") }
+                    source.setEventHandler { (keys?.reload() ?? ["SIGHUP: no --authorized-keys file to reread"]).forEach(log) }
                 } else {
                     source.setEventHandler { once.fire() }
                 }

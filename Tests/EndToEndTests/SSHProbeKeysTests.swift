@@ -86,8 +86,9 @@ struct SSHProbeKeysTests {
         #expect(serve.stderr.contains("\(file):2: the option command=\"echo hi\" is not supported"), "\(serve.stderr)")
     }
 
-    /// SIGHUP rereads the file, as sshd's does: a key added is admitted, one removed is
-    /// not, and the server serves on (it used to die with 129).
+    /// SIGHUP rereads the file, as sshd does: a key added is admitted, one removed is
+    /// not, a line with an option not honoured is left out with its key and named in the
+    /// log, and the server serves on (it used to die with 129).
     @Test func sighupRereadsTheFile() async throws {
         let scratch = try TemporaryDirectory()
         let keys = try await Self.makeKeys(["ada", "bob"], in: scratch.url)
@@ -107,5 +108,18 @@ struct SSHProbeKeysTests {
         #expect(bob.status == 0, "\(bob.stderr)")
         let ada = try await shop.exec(key: keys["ada"]!, "transactions")
         #expect(ada.status == 255, "a key removed from the file still signs in: \(ada)")
+
+        _ = try Self.keysFile(["ada", #"environment="A=b" bob"#], keys: keys, in: scratch.url)
+        shop.server.send(SIGHUP)
+        let bad = "\(file):2: the option environment=\"A=b\" is not supported"
+        while !shop.server.stdoutSoFar.contains(bad), !shop.server.hasEnded, ContinuousClock.now < deadline + .seconds(15) {
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        #expect(
+            shop.server.stdoutSoFar.contains(bad + " by serve --ssh; remove it, or the key, from the file (honoured: from=, restrict, no-pty, pty); that line's key is not admitted"),
+            "\(shop.server.stdoutSoFar)"
+        )
+        #expect(try await shop.exec(key: keys["ada"]!, "transactions").status == 0)
+        #expect(try await shop.exec(key: keys["bob"]!, "transactions").status == 255, "bob signed in without his environment= line")
     }
 }
