@@ -72,11 +72,9 @@ extension CursesTerminal {
     /// differ. Asking on every read notices a resize within one timeout, whenever the
     /// SIGWINCH arrived (ncurses alone only sees one that interrupts its read).
     private func followWindowSize() -> Key? {
-        var size = winsize()
-        guard ioctl(outputDescriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0,
-              Int(size.ws_col) != area.width || Int(size.ws_row) != area.height
+        guard let (size, _) = Self.boundedWindowSize(of: outputDescriptor), size.width != area.width || size.height != area.height
         else { return nil }
-        resize_term(Int32(size.ws_row), Int32(size.ws_col))  // unlike resizeterm, queues no KEY_RESIZE
+        resize_term(Int32(size.height), Int32(size.width))  // unlike resizeterm, queues no KEY_RESIZE
         updateArea()
         invalidate()
         return .resize(width: area.width, height: area.height)

@@ -116,7 +116,10 @@ public final class CursesTerminal {
             installSignalHandlers(input: options.input, output: options.output)
         }
         let requested = options.terminalType ?? ProcessInfo.processInfo.environment["TERM"] ?? ""
-        guard let (screen, terminalType) = Self.openScreen(requested, output: outputFile, input: inputFile),
+        let opened = Self.withoutCursesWindowChangeHandler {
+            Self.withBoundedStartSize(output: options.output) { Self.openScreen(requested, output: outputFile, input: inputFile) }
+        }
+        guard let (screen, terminalType) = opened,
               let window = sf_stdscr()
         else {
             Self.release(inputFile, outputFile, handlesSignals: options.handlesSignals)

@@ -3,21 +3,30 @@ import NIOCore
 import NIOSSH
 
 /// One connection's sign-in: public keys only (Ed25519 and ECDSA P-256), admitted by
-/// `--authorized-keys` when given, and the account the accepted key names.
+/// `--authorized-keys` when given (a line's `from=` against the client's address), and
+/// the account the accepted key names with what its line allows.
 ///
 /// NIOSSH asks only once the client has proved it holds the key (the signature checks);
 /// passwords, "none" and keys of other types are refused.
 final class PublicKeyGate: NIOSSHServerUserAuthenticationDelegate, @unchecked Sendable {
-    private let authorizedKeys: AuthorizedKeys?
+    private let authorizedKeys: AuthorizedKeysFile?
+    private let address: String?
+    private let signedInNow: @Sendable () -> Void
     private let lock = NSLock()
-    private var signedIn: KeyFingerprint?
+    private var signedIn: (account: KeyFingerprint, options: KeyOptions)?
 
-    init(authorizedKeys: AuthorizedKeys?) {
+    /// `address` is the client's IP address; `signedInNow` is called once, when a key is accepted.
+    init(authorizedKeys: AuthorizedKeysFile?, address: String?, signedInNow: @escaping @Sendable () -> Void) {
         self.authorizedKeys = authorizedKeys
+        self.address = address
+        self.signedInNow = signedInNow
     }
 
     /// The account of the key that signed in, once one has.
-    var account: KeyFingerprint? { lock.withLock { signedIn } }
+    var account: KeyFingerprint? { lock.withLock { signedIn?.account } }
+
+    /// What the accepted key's line allows (everything without `--authorized-keys`).
+    var options: KeyOptions { lock.withLock { signedIn?.options ?? KeyOptions() } }
 
     var supportedAuthenticationMethods: NIOSSHAvailableUserAuthenticationMethods { .publicKey }
 
@@ -29,10 +38,16 @@ final class PublicKeyGate: NIOSSHServerUserAuthenticationDelegate, @unchecked Se
             return responsePromise.succeed(.failure)
         }
         let fingerprint = KeyFingerprint(offer.publicKey)
-        if let authorizedKeys, !authorizedKeys.admits(fingerprint) {
-            return responsePromise.succeed(.failure)
+        var options = KeyOptions()
+        if let authorizedKeys {
+            guard let admitted = authorizedKeys.keys.admit(fingerprint, from: address) else { return responsePromise.succeed(.failure) }
+            options = admitted
         }
-        lock.withLock { signedIn = fingerprint }
+        let first = lock.withLock {
+            defer { signedIn = (fingerprint, options) }
+            return signedIn == nil
+        }
+        if first { signedInNow() }
         responsePromise.succeed(.success)
     }
 }

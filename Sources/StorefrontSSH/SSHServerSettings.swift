@@ -15,13 +15,20 @@ public struct SSHServerSettings: Sendable {
     /// 0 picks a free port (`StoreSSHServer.port` tells which).
     public var port: Int
     public var hostKey: NIOSSHPrivateKey
-    /// nil: any Ed25519 or P-256 key opens an account of its own.
-    public var authorizedKeys: AuthorizedKeys?
+    /// nil: any Ed25519 or P-256 key opens an account of its own. Reread on SIGHUP.
+    public var authorizedKeys: AuthorizedKeysFile?
     public var limits = SessionLimits(total: 64, perKey: 4)
+    /// Connections not signed in yet, in all and per client address (the key is the address).
+    public var signingIn = SessionLimits(total: 30, perKey: 10)
+    /// A connection not signed in after this long is closed.
+    public var loginGrace: Duration = .seconds(30)
     /// A shell session ends after this long without a keystroke from the customer.
     public var idle: Duration = .seconds(600)
     /// Any session ends after this long.
     public var maxSession: Duration = .seconds(3600)
+    /// The largest terminal a session gets, whatever its client asks for: the store keeps
+    /// cells for every column and row, so a 10000x10000 window would take gigabytes.
+    public var largestWindow = WindowSize(width: 1000, height: 1000)
     /// How long open sessions are given once the server is told to stop.
     public var drain: Duration = .seconds(10)
     /// The program every session runs.

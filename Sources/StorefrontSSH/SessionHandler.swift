@@ -20,9 +20,13 @@ final class SessionHandler: ChannelInboundHandler {
     private let settings: SSHServerSettings
     private let registry: SessionRegistry
     private let account: KeyFingerprint
+    /// What the key's `authorized_keys` line allows (`no-pty`: no terminal, so no shop).
+    private let options: KeyOptions
     private var context: ChannelHandlerContext?
 
     private var terminalType: String?
+    /// What the client asked for, and (`width`, `height`) what the child's terminal has.
+    private var asked = WindowSize(width: 80, height: 24)
     private var width = 80
     private var height = 24
     private var requestedEnvironment: [String: String] = [:]
@@ -42,12 +46,15 @@ final class SessionHandler: ChannelInboundHandler {
     /// The server's notice on the bottom row ("The store is closing…"), drawn again after
     /// each redraw of the child's, once its output has paused.
     private var notice: String?
+    /// Said on the bottom row while the client's window is larger than the server grants.
+    private var windowNotice: String?
     private var noticeRedraw: Scheduled<Void>?
 
-    init(settings: SSHServerSettings, registry: SessionRegistry, account: KeyFingerprint) {
+    init(settings: SSHServerSettings, registry: SessionRegistry, account: KeyFingerprint, options: KeyOptions) {
         self.settings = settings
         self.registry = registry
         self.account = account
+        self.options = options
     }
 
     private var bound: NIOLoopBound<SessionHandler> {
@@ -69,6 +76,7 @@ final class SessionHandler: ChannelInboundHandler {
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
         switch event {
         case let request as SSHChannelRequestEvent.PseudoTerminalRequest:
+            guard options.terminal else { return reply(request.wantReply, ok: false) }
             terminalType = request.term
             resize(width: request.terminalCharacterWidth, height: request.terminalRowHeight)
             reply(request.wantReply, ok: !started)
@@ -101,10 +109,17 @@ final class SessionHandler: ChannelInboundHandler {
         }
     }
 
+    /// The child's terminal gets the client's size within `settings.largestWindow`; a window
+    /// larger than that is told so on its bottom row.
     private func resize(width: Int, height: Int) {
-        if width > 0 { self.width = width }
-        if height > 0 { self.height = height }
+        if width > 0 { asked.width = width }
+        if height > 0 { asked.height = height }
+        let granted = asked.bounded(by: settings.largestWindow)
+        (self.width, self.height) = (granted.width, granted.height)
+        windowNotice = granted == asked ? nil
+            : "Your window is \(asked) characters; the store uses its top-left \(granted) (at most \(settings.largestWindow))."
         terminal?.resize(width: self.width, height: self.height)
+        if windowNotice != nil { scheduleNotice() }
     }
 
     // MARK: Starting the child
@@ -123,6 +138,12 @@ final class SessionHandler: ChannelInboundHandler {
             return refuse(refusal)
         }
         admitted = true
+        if command == nil, !options.terminal {
+            return refuse(
+                "storefront: this key may not open a terminal (no-pty or restrict in authorized_keys), so not the store; "
+                    + "its commands still run: ssh … transactions"
+            )
+        }
         switch settings.launch(SessionRequest(account: account, command: command)) {
         case .refuse(let message):
             refuse(message)
@@ -178,6 +199,7 @@ final class SessionHandler: ChannelInboundHandler {
         let eventLoop = context!.eventLoop
         ChildReaper.shared.watch(spawned.pid) { exit in eventLoop.execute { bound.value.childExited(exit) } }
         startTimers(shell: shell)
+        if windowNotice != nil { scheduleNotice() }
     }
 
     /// Reads the child's output (and, for a terminal, writes its input) through a NIO pipe channel.
@@ -229,7 +251,7 @@ final class SessionHandler: ChannelInboundHandler {
     }
 
     func childOutputPaused() {
-        if notice != nil { scheduleNotice() }  // once per batch of reads, not per chunk
+        if notice != nil || windowNotice != nil { scheduleNotice() }  // once per batch of reads, not per chunk
         guard let context else { return }
         context.flush()
         if !context.channel.isWritable {
@@ -272,7 +294,7 @@ final class SessionHandler: ChannelInboundHandler {
     }
 
     private func drawNotice() {
-        guard let notice, terminal != nil, !finished else { return }
+        guard let notice = notice ?? windowNotice, terminal != nil, !finished else { return }
         // Over the bottom row, where ncurses draws the help bar: save the cursor, write, restore.
         send("\u{1B}7\u{1B}[\(height);1H\u{1B}[7m \(notice) \u{1B}[0m\u{1B}[K\u{1B}8", as: .channel)
     }

@@ -37,23 +37,33 @@ public final class StoreSSHServer: Sendable {
     public static func start(_ settings: SSHServerSettings) async throws(SSHServeError) -> StoreSSHServer {
         let group = MultiThreadedEventLoopGroup(numberOfThreads: System.coreCount)
         let registry = SessionRegistry(limits: settings.limits)
+        let signingIn = SignInRegistry(limits: settings.signingIn)
         let bootstrap = ServerBootstrap(group: group)
             .serverChannelOption(ChannelOptions.socketOption(.so_reuseaddr), value: 1)
             .childChannelOption(ChannelOptions.socketOption(.tcp_nodelay), value: 1)
             .childChannelInitializer { channel in
-                channel.eventLoop.makeCompletedFuture {
-                    let gate = PublicKeyGate(authorizedKeys: settings.authorizedKeys)
+                let address = channel.remoteAddress?.ipAddress
+                // One past the limits of connections signing in is closed before the banner.
+                guard signingIn.admit(address ?? "") else {
+                    return channel.eventLoop.makeFailedFuture(SSHServeError("too many connections signing in", exitCode: 1))
+                }
+                let place = SignInPlace(signingIn, address: address ?? "")
+                return channel.eventLoop.makeCompletedFuture {
+                    let gate = PublicKeyGate(authorizedKeys: settings.authorizedKeys, address: address) { place.release() }
                     try channel.pipeline.syncOperations.addHandlers([
                         Self.sshHandler(settings: settings, registry: registry, gate: gate, allocator: channel.allocator),
                         ConnectionErrorHandler(),
                     ])
-                    // A connection that never signs in holds nothing for long.
-                    let signInLimit = channel.eventLoop.scheduleTask(in: .seconds(30)) {
+                    // A connection that never signs in holds nothing for long (--login-grace).
+                    let signInLimit = channel.eventLoop.scheduleTask(in: settings.loginGrace.timeAmount) {
                         if gate.account == nil { channel.close(promise: nil) }
                     }
                     // Closed sooner, it lets go of the task, which holds the channel and its
-                    // SSH state: else every connection of the last 30 s stayed in memory.
-                    channel.closeFuture.whenComplete { _ in signInLimit.cancel() }
+                    // SSH state: else every connection of the grace time stayed in memory.
+                    channel.closeFuture.whenComplete { _ in
+                        signInLimit.cancel()
+                        place.release()
+                    }
                 }
             }
         do {
@@ -79,7 +89,9 @@ public final class StoreSSHServer: Sendable {
                 return channel.eventLoop.makeFailedFuture(SSHServeError("only session channels are served", exitCode: 1))
             }
             return channel.eventLoop.makeCompletedFuture {
-                try channel.pipeline.syncOperations.addHandler(SessionHandler(settings: settings, registry: registry, account: account))
+                try channel.pipeline.syncOperations.addHandler(
+                    SessionHandler(settings: settings, registry: registry, account: account, options: gate.options)
+                )
             }
         }
     }
@@ -100,16 +112,22 @@ public final class StoreSSHServer: Sendable {
         try? await group.shutdownGracefully()
     }
 
-    /// Serves until SIGTERM or SIGINT, then `stop()`s.
-    public func runUntilSignalled() async {
+    /// Serves until SIGTERM or SIGINT, then `stop()`s. SIGHUP rereads `--authorized-keys`
+    /// (`log` gets what happened) and serves on.
+    public func runUntilSignalled(log: @escaping @Sendable (String) -> Void) async {
         signal(SIGPIPE, SIG_IGN)
+        let keys = settings.authorizedKeys
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let once = StopOnce(continuation)
-            for number in [SIGTERM, SIGINT] {
+            for number in [SIGTERM, SIGINT, SIGHUP] {
                 // Dispatch sees a signal only once its default action is off.
                 signal(number, SIG_IGN)
                 let source = DispatchSource.makeSignalSource(signal: number)
-                source.setEventHandler { once.fire() }
+                if number == SIGHUP {
+                    source.setEventHandler { (keys?.reload() ?? ["SIGHUP: no --authorized-keys file to reread"]).forEach(log) }
+                } else {
+                    source.setEventHandler { once.fire() }
+                }
                 source.resume()
                 once.keep(source)
             }

@@ -3,6 +3,7 @@ import Foundation
 import LocalStore
 import StorefrontCommandLine
 import StorefrontSSH
+import TerminalUI
 
 /// `storefront serve --ssh [HOST:]PORT`: the storefront over SSH. Each customer is the
 /// SHA-256 fingerprint of their key, and each session runs `storefront run` for that
@@ -24,7 +25,15 @@ struct ServeCommand: AsyncParsableCommand {
             SHA-256 fingerprint, as ssh-keygen -lf prints it, is their account. A session \
             with no command opens the store; `ssh … transactions|entitlements|requests [--json]` \
             prints that account's. SIGTERM or SIGINT stops admitting, warns open sessions, \
-            waits --drain, then ends them. The store options are handed to every session.
+            waits --drain, then ends them; SIGHUP rereads --authorized-keys. The store options \
+            are handed to every session. A session's terminal is at most 1000x1000: a larger \
+            window is told so and the store uses its top-left corner. Connections not yet signed \
+            in are held to --max-unauthenticated (per address too) and closed after --login-grace.
+
+            authorized_keys options honoured: from="pattern,…" (addresses with * ?, CIDR \
+            blocks, ! to exclude), restrict and no-pty (no terminal: only the read-only commands), \
+            pty after restrict; the forwarding and rc options change nothing (never offered). A line \
+            with any other option (command=, environment=, expiry-time=, …) is refused.
 
             --http serves Apple's App Store Server API (transaction history, transaction info, \
             subscription statuses, order lookup, refund history, consumption, test notifications, \
@@ -36,7 +45,7 @@ struct ServeCommand: AsyncParsableCommand {
 
     /// Serve's own options, which the sessions do not get (every one takes a value).
     static let ownOptions = [
-        "--ssh", "--http", "--bundle-id", "--api-keys", "--notify", "--rate-limit", "--signing-key", "--certificates", "--environment", "--http-header-timeout", "--http-body-timeout", "--http-idle", "--http-max-connections", "--host-key", "--authorized-keys", "--max-sessions", "--max-sessions-per-key", "--idle", "--max-session", "--drain",
+        "--ssh", "--http", "--bundle-id", "--api-keys", "--notify", "--rate-limit", "--signing-key", "--certificates", "--environment", "--http-header-timeout", "--http-body-timeout", "--http-idle", "--http-max-connections", "--host-key", "--authorized-keys", "--max-sessions", "--max-sessions-per-key", "--max-unauthenticated", "--max-unauthenticated-per-address", "--login-grace", "--idle", "--max-session", "--drain",
     ]
 
     @Option(help: ArgumentHelp("Listen for SSH on [HOST:]PORT; the host is 127.0.0.1 unless given, port 0 picks a free one.", valueName: "[host:]port"))
@@ -50,7 +59,10 @@ struct ServeCommand: AsyncParsableCommand {
     ))
     var hostKey: String?
 
-    @Option(help: ArgumentHelp("Admit only the keys in this OpenSSH authorized_keys file (default: any key opens an account).", valueName: "file"))
+    @Option(help: ArgumentHelp(
+        "Admit only the keys in this OpenSSH authorized_keys file, with their from=, restrict, no-pty and pty options; reread on SIGHUP (default: any key opens an account).",
+        valueName: "file"
+    ))
     var authorizedKeys: String?
 
     @Option(help: "The most sessions open at once.")
@@ -58,6 +70,15 @@ struct ServeCommand: AsyncParsableCommand {
 
     @Option(help: "The most sessions one key may have open at once.")
     var maxSessionsPerKey = 4
+
+    @Option(help: "The most connections not signed in yet at once; one more is closed at once (as sshd's MaxStartups).")
+    var maxUnauthenticated = 30
+
+    @Option(help: "The most connections not signed in yet from one client address.")
+    var maxUnauthenticatedPerAddress = 10
+
+    @Option(help: ArgumentHelp("Close a connection not signed in after this long (as sshd's LoginGraceTime).", valueName: "time"))
+    var loginGrace = "30s"
 
     @Option(help: ArgumentHelp("End a session after this long without a keystroke (90s, 10m, 1h).", valueName: "time"))
     var idle = "10m"
@@ -79,6 +100,10 @@ struct ServeCommand: AsyncParsableCommand {
         }
         guard maxSessions > 0 else { throw ValidationError("--max-sessions \(maxSessions) must be at least 1.") }
         guard maxSessionsPerKey > 0 else { throw ValidationError("--max-sessions-per-key \(maxSessionsPerKey) must be at least 1.") }
+        guard maxUnauthenticated > 0 else { throw ValidationError("--max-unauthenticated \(maxUnauthenticated) must be at least 1.") }
+        guard maxUnauthenticatedPerAddress > 0 else {
+            throw ValidationError("--max-unauthenticated-per-address \(maxUnauthenticatedPerAddress) must be at least 1.")
+        }
         _ = try times()
     }
 
@@ -106,9 +131,11 @@ struct ServeCommand: AsyncParsableCommand {
             ) { request in
                 SessionCommands.launch(request, store: store)
             }
-            settings.authorizedKeys = try authorizedKeys.map { path throws(SSHServeError) in try AuthorizedKeys(contentsOf: path) }
+            settings.authorizedKeys = try authorizedKeys.map { path throws(SSHServeError) in try AuthorizedKeysFile(path: path) }
             settings.limits = SessionLimits(total: maxSessions, perKey: maxSessionsPerKey)
-            (settings.idle, settings.maxSession, settings.drain) = try times()
+            settings.signingIn = SessionLimits(total: maxUnauthenticated, perKey: maxUnauthenticatedPerAddress)
+            settings.largestWindow = WindowSize(width: TerminalSize.largest.width, height: TerminalSize.largest.height)
+            (settings.idle, settings.maxSession, settings.drain, settings.loginGrace) = try times()
             // What a child needs to find its files; the customer's TERM, LANG and LC_* come from the session.
             settings.environment = environment.filter { ["PATH", "HOME", "XDG_DATA_HOME", "STOREFRONT_RESOURCES", "NO_COLOR"].contains($0.key) }
             let server = try await StoreSSHServer.start(settings)
@@ -120,23 +147,29 @@ struct ServeCommand: AsyncParsableCommand {
             if http.http != nil {
                 // Both: HTTP runs beside SSH and ends with it.
                 let api = Task { try await runHTTP() }
-                await server.runUntilSignalled()
+                await server.runUntilSignalled(log: Self.log)
                 api.cancel()
                 _ = try? await api.value
             } else {
-                await server.runUntilSignalled()
+                await server.runUntilSignalled(log: Self.log)
             }
         } catch let error as SSHServeError {
             throw CommandFailure(error.description, exitCode: ExitCode(error.exitCode))
         }
     }
 
-    private func times() throws -> (idle: Duration, maxSession: Duration, drain: Duration) {
+    private func times() throws -> (idle: Duration, maxSession: Duration, drain: Duration, loginGrace: Duration) {
         (
             try SessionTime.parse(idle, option: "--idle"),
             try SessionTime.parse(maxSession, option: "--max-session"),
-            try SessionTime.parse(drain, option: "--drain")
+            try SessionTime.parse(drain, option: "--drain"),
+            try SessionTime.parse(loginGrace, option: "--login-grace")
         )
+    }
+
+    /// The server's log: a line on standard output, as the one saying where it listens.
+    @Sendable private static func log(_ line: String) {
+        StoreCommandSupport.print("storefront: " + line)
     }
 }
 

@@ -8,7 +8,7 @@ extension TerminalSize: CommandLineValue {
     /// `--size`: columns x rows, such as `80x24`.
     package init(commandLine argument: String) throws {
         guard let size = TerminalSize(argument) else {
-            throw CommandFailure("bad size \"\(argument)\": expected columns x rows, such as 80x24", exitCode: .usage)
+            throw CommandFailure(TerminalSize.problem(with: argument), exitCode: .usage)
         }
         self = size
     }

@@ -41,7 +41,7 @@ enum ShotsFile {
             guard !shots.contains(where: { $0.name == name }) else { throw failure("a second shot named \"\(name)\"") }
             guard words.count > 1 else { throw failure("shot \"\(name)\" needs a size after its name, such as 80x24") }
             guard let size = TerminalSize(words[1]) else {
-                throw failure("bad size \"\(words[1])\": expected columns x rows, such as 80x24")
+                throw failure(TerminalSize.problem(with: words[1]))
             }
             var settings: [String: String] = [:]
             var rest = words.dropFirst(2)

@@ -44,6 +44,7 @@ struct SnapshotCommandTests {
         (["--keys", "down jump"], "bad key \"jump\""),
         (["--keys", "wait:soon"], "bad key \"wait:soon\""),
         (["--size", "80by24"], "bad size \"80by24\""),
+        (["--size", "5000x5000"], "bad size \"5000x5000\": expected columns x rows from 1x1 to 1000x1000"),
         (["--after", "later"], "bad --after \"later\""),
     ])
     func refused(arguments: [String], message: String) async throws {

@@ -18,13 +18,21 @@ struct KeyFileTests {
         let line = try String(contentsOfFile: path + ".pub", encoding: .utf8)
         let key = try NIOSSHPublicKey(openSSHPublicKey: line.split(separator: " ").prefix(2).joined(separator: " "))
         #expect(KeyFingerprint(key).description == String(printed))
-        #expect(try AuthorizedKeys(text: "# staff\n\n" + line, file: "keys").admits(KeyFingerprint(key)))
+        #expect(try AuthorizedKeys(text: "# staff\n\n" + line, file: "keys").admit(KeyFingerprint(key), from: "127.0.0.1") != nil)
     }
 
     @Test(arguments: [
         ("ssh-rsa AAAAB3NzaC1yc2EAAAADAQABAAABAQ ada", "keys:3: ssh-rsa keys are not accepted; use ssh-ed25519 or ecdsa-sha2-nistp256"),
         ("ssh-ed25519 bm90IGEga2V5 ada", "keys:3: the ssh-ed25519 key does not decode"),
         ("just words", "keys:3: not an OpenSSH public key line (type, base64 key, comment)"),
+        (
+            #"command="echo a b",no-pty ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIHWD5cRhgHb5exZ9Ur3ck6LfuFwBEv6m7E1c2kjEP7uh ada"#,
+            #"keys:3: the option command="echo a b" is not supported by serve --ssh; remove it, or the key, from the file (honoured: from=, restrict, no-pty, pty)"#
+        ),
+        (
+            #"from="10.0.0.0/33" ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIHWD5cRhgHb5exZ9Ur3ck6LfuFwBEv6m7E1c2kjEP7uh ada"#,
+            #"keys:3: from="10.0.0.0/33": "10.0.0.0/33" is not an address/bits block like 10.0.0.0/8"#
+        ),
     ])
     func aBadLineIsNamedByFileAndLine(line: String, message: String) {
         #expect(throws: SSHServeError.self) { try AuthorizedKeys(text: "# staff\n\n" + line + "\n", file: "keys") }
@@ -36,9 +44,20 @@ struct KeyFileTests {
         }
     }
 
-    @Test func optionsBeforeTheKeyAreSkipped() throws {
-        let line = #"command="echo a b",no-pty ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIHWD5cRhgHb5exZ9Ur3ck6LfuFwBEv6m7E1c2kjEP7uh ada"#
-        #expect(try AuthorizedKeys(text: line, file: "keys").fingerprints.count == 1)
+    @Test(arguments: [
+        ("10.0.0.*,!10.0.0.13", "10.0.0.7", true), ("10.0.0.*,!10.0.0.13", "10.0.0.13", false),
+        ("192.168.1.0/24", "192.168.1.200", true), ("192.168.1.0/24", "192.168.2.1", false),
+        ("fd00::/8", "fd12::1", true), ("10.0.0.0/8", "::ffff:10.1.2.3", true),
+        ("127.0.0.?", "127.0.0.1", true), ("127.0.0.?", "127.0.0.12", false), ("!10.0.0.1", "10.0.0.2", false),
+    ])
+    func fromPatternsMatchAsSshdMatchesThem(patterns: String, address: String, admitted: Bool) throws {
+        #expect(try AddressPatterns(patterns).admits(address) == admitted)
+    }
+
+    @Test func restrictTakesTheTerminalAndPtyGivesItBack() throws {
+        #expect(try KeyOptions("restrict").terminal == false)
+        #expect(try KeyOptions("no-pty,no-port-forwarding").terminal == false)
+        #expect(try KeyOptions(#"restrict,pty,from="10.0.0.1""#).terminal == true)
     }
 
     @Test func theHostKeyIsMadeOnceAndKeptPrivate() throws {

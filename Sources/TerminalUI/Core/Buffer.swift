@@ -19,10 +19,11 @@ public struct Buffer: Sendable, Hashable {
     /// Row-major: the cell at column x, row y is `cells[y * width + x]`.
     public internal(set) var cells: [Cell]
 
-    /// A buffer of blank cells.
+    /// A buffer of blank cells, at most `TerminalSize.largest`: a larger one is cut to it,
+    /// so no size given from outside takes more memory than a real terminal's frame.
     public init(width: Int, height: Int) {
-        self.width = max(0, width)
-        self.height = max(0, height)
+        self.width = min(max(0, width), TerminalSize.largest.width)
+        self.height = min(max(0, height), TerminalSize.largest.height)
         cells = Array(repeating: .blank(), count: self.width * self.height)
     }
 

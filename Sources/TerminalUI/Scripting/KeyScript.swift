@@ -57,7 +57,7 @@ public struct KeyScript: Sendable, Hashable {
                 return .wait(duration)
             case "resize":
                 guard let size = TerminalSize(argument) else {
-                    throw KeyScriptError(token: token, reason: "expected a size such as resize:80x24")
+                    throw KeyScriptError(token: token, reason: "expected a size from 1x1 to \(TerminalSize.largest), such as resize:80x24")
                 }
                 return .resize(width: size.width, height: size.height)
             case "text":

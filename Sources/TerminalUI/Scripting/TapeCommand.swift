@@ -185,7 +185,7 @@ public enum TapeCommand: Sendable, Hashable {
     }
 
     private static func size(_ text: String) throws(TapeLineError) -> TerminalSize {
-        guard let size = TerminalSize(text) else { throw TapeLineError("bad size \"\(text)\": expected columns x rows, such as 80x24") }
+        guard let size = TerminalSize(text) else { throw TapeLineError(TerminalSize.problem(with: text)) }
         return size
     }
 

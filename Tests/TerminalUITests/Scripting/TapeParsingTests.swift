@@ -68,6 +68,7 @@ struct TapeParsingTests {
         (#"Type """#, 1, "Type needs text"),
         ("Wait soon", 1, #"bad duration "soon""#),
         ("\nSize 80", 2, #"bad size "80""#),
+        ("Press enter\nResize 5000x5000", 2, #"bad size "5000x5000": expected columns x rows from 1x1 to 1000x1000"#),
         ("Set latency 300ms-800ms", 1, "a tape takes one duration"),
         ("Set ask-to-buy yes", 1, #"ask-to-buy is on or off, not "yes""#),
         ("Set speed 1s", 1, #"unknown setting "speed""#),

@@ -32,7 +32,10 @@ public struct AppState: Sendable {
     public let options: AppOptions
     /// The view each shop is drawn with.
     public let views: [StoreLayout.Shop.ID: ShopView]
-    public var size: TerminalSize
+    /// The screen's size, never more than `TerminalSize.largest`: a frame holds a cell for each.
+    public var size: TerminalSize {
+        didSet { if size != size.bounded { size = size.bounded } }
+    }
     public var screen: Screen = .storeList
 
     /// Selection, scroll and filter of the store list.
@@ -69,7 +72,7 @@ public struct AppState: Sendable {
     public init(layout: StoreLayout, size: TerminalSize, options: AppOptions = AppOptions(), now: Date = Date(timeIntervalSince1970: 0)) {
         self.layout = layout
         self.options = options
-        self.size = size
+        self.size = size.bounded
         self.now = now
         views = Dictionary(layout.shops.map { ($0.id, options.shopViews[$0.id] ?? ShopView($0)) }, uniquingKeysWith: { first, _ in first })
     }

@@ -16,7 +16,7 @@ extension AppState {
     mutating func handle(_ key: Key) -> [AppEffect] {
         switch key {
         case .resize(let width, let height):
-            size = TerminalSize(width: max(1, width), height: max(1, height))
+            size = TerminalSize(width: width, height: height).bounded
             return []
         case .mouse(let x, let y):
             return click(x: x, y: y)

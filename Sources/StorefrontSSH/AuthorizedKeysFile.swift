@@ -1,0 +1,56 @@
+import Foundation
+
+/// `--authorized-keys`: the file's keys as last read, read again on `reload()` (SIGHUP),
+/// as sshd does. At start a bad line stops the server; on a reread it is left out with its
+/// key (never admitted without the restriction it names) and the others are admitted. A
+/// file that cannot be read keeps the keys read before (an editor may be replacing it).
+///
+/// ```swift
+/// let file = try AuthorizedKeysFile(path: "keys")   // 66 unreadable, 65 a bad line
+/// print(file.reload())   // ["reread keys: 3 keys"]
+/// ```
+public final class AuthorizedKeysFile: Sendable {
+    public let path: String
+    private let current: NSLockedKeys
+
+    public init(path: String) throws(SSHServeError) {
+        self.path = path
+        current = NSLockedKeys(try AuthorizedKeys(contentsOf: path))
+    }
+
+    /// The keys as last read.
+    public var keys: AuthorizedKeys { current.value }
+
+    /// Reads the file again; what happened, in lines for the server's log.
+    public func reload() -> [String] {
+        let text: String
+        do {
+            text = try AuthorizedKeys.text(of: path)
+        } catch {
+            return ["\(error.description); still admitting the \(Self.count(keys)) read before"]
+        }
+        let (keys, bad) = AuthorizedKeys.skippingBadLines(text: text, file: path)
+        current.value = keys
+        return bad.map { "\($0.description); that line's key is not admitted" } + ["reread \(path): \(Self.count(keys))"]
+    }
+
+    /// "1 key", "3 keys".
+    private static func count(_ keys: AuthorizedKeys) -> String {
+        keys.fingerprints.count == 1 ? "1 key" : "\(keys.fingerprints.count) keys"
+    }
+}
+
+/// The keys behind a lock: connections read them while SIGHUP's handler replaces them.
+private final class NSLockedKeys: @unchecked Sendable {
+    private let lock = NSLock()
+    private var keys: AuthorizedKeys
+
+    init(_ keys: AuthorizedKeys) {
+        self.keys = keys
+    }
+
+    var value: AuthorizedKeys {
+        get { lock.withLock { keys } }
+        set { lock.withLock { keys = newValue } }
+    }
+}
