@@ -27,6 +27,10 @@ public struct AppOptions: Sendable {
     /// subscription stores show Sign In, which runs the view's sign-in action (if any) and
     /// then says who is signed in.
     public var account: String?
+    /// Turn on the terminal's mouse reporting, so a click selects a row or presses a
+    /// button. While it is on, the terminal's own text selection needs a modifier (Shift
+    /// in most terminals); off leaves the mouse to the terminal.
+    public var mouse: Bool
 
     public init(
         render: RenderOptions = RenderOptions(),
@@ -35,7 +39,8 @@ public struct AppOptions: Sendable {
         confirmsPurchases: Bool = true,
         purchaseActions: PurchaseActions = PurchaseActions(),
         shopViews: [StoreLayout.Shop.ID: ShopView] = [:],
-        account: String? = nil
+        account: String? = nil,
+        mouse: Bool = true
     ) {
         self.render = render
         self.policies = policies
@@ -44,5 +49,6 @@ public struct AppOptions: Sendable {
         self.purchaseActions = purchaseActions
         self.shopViews = shopViews
         self.account = account
+        self.mouse = mouse
     }
 }
