@@ -13,6 +13,7 @@ extension CursesTerminal {
     ///
     /// Throws `TerminalError.interrupted` once SIGINT, SIGTERM or SIGHUP has arrived, so
     /// keep the timeout short (tens of milliseconds): it bounds how late a signal is seen.
+    /// With `Options.interruptIsKey`, a SIGINT is returned as `.ctrl("c")` instead.
     ///
     /// ```swift
     /// if let key = try terminal.readKey(timeout: .milliseconds(50)) {
@@ -23,10 +24,11 @@ extension CursesTerminal {
     /// With a `WakePipe`, the wait also ends (nil) as soon as the pipe is woken.
     public func readKey(timeout: Duration, wakingOn wakePipe: WakePipe? = nil) throws -> Key? {
         try throwIfInterrupted()
+        if let interrupt = takeInterruptKey() { return interrupt }
         if let resized = followWindowSize() {
             return resized
         }
-        guard let wakePipe else { return try nextKey(timeout: timeout) }
+        guard let wakePipe else { return try nextKey(timeout: timeout) ?? takeInterruptKey() }
         // ncurses may already hold input of its own (a queued KEY_RESIZE, bytes pushed back
         // after a sequence that matched no key); poll(2) sees only what it has not read.
         if let key = try nextKey(timeout: .zero) { return key }
@@ -37,8 +39,9 @@ extension CursesTerminal {
         let count = poll(&ready, 2, timeout.wholeMilliseconds)
         try throwIfInterrupted()
         if ready[1].revents != 0 { wakePipe.drain() }
+        if let interrupt = takeInterruptKey() { return interrupt }
         guard count > 0, ready[0].revents != 0 else { return followWindowSize() }
-        return try nextKey(timeout: timeout)
+        return try nextKey(timeout: timeout) ?? takeInterruptKey()
     }
 
     /// One `wget_wch` that waits up to `timeout`, decoded.
@@ -80,11 +83,21 @@ extension CursesTerminal {
         return .resize(width: area.width, height: area.height)
     }
 
+    /// Throws for a pending signal, except a SIGINT this terminal reports as a key.
     private func throwIfInterrupted() throws {
         let signal = pendingSignal.load(ordering: .sequentiallyConsistent)
-        if signal != 0 {
+        if signal != 0 && !(signal == SIGINT && interruptIsKey) {
             throw TerminalError.interrupted(signal: signal)
         }
+    }
+
+    /// `.ctrl("c")` for a pending SIGINT when it is reported as a key; handled, so the
+    /// next SIGINT is a first one again.
+    private func takeInterruptKey() -> Key? {
+        guard interruptIsKey,
+              pendingSignal.compareExchange(expected: SIGINT, desired: 0, ordering: .sequentiallyConsistent).exchanged
+        else { return nil }
+        return .ctrl("c")
     }
 
     /// Teaches ncurses the ANSI (normal cursor mode) forms of the navigation keys, which

@@ -47,6 +47,11 @@ public final class CursesTerminal {
         /// Install SIGINT/SIGTERM/SIGHUP and crash handlers. Tests that share a process
         /// with other tests turn this off.
         public var handlesSignals: Bool
+        /// Report a SIGINT (Ctrl-C typed at the terminal) as the key `.ctrl("c")` instead of
+        /// ending the input loop, so the app decides what Ctrl-C does (the storefront asks
+        /// first while a purchase runs). A second SIGINT before `readKey` has reported the
+        /// first still ends the process at once, so a stuck app can always be left.
+        public var interruptIsKey: Bool
 
         public init(
             input: Int32 = STDIN_FILENO,
@@ -55,7 +60,8 @@ public final class CursesTerminal {
             color: Bool = RenderOptions(environment: ProcessInfo.processInfo.environment).color,
             mouse: Bool = true,
             escapeDelay: Duration = .milliseconds(25),
-            handlesSignals: Bool = true
+            handlesSignals: Bool = true,
+            interruptIsKey: Bool = false
         ) {
             self.input = input
             self.output = output
@@ -64,6 +70,7 @@ public final class CursesTerminal {
             self.mouse = mouse
             self.escapeDelay = escapeDelay
             self.handlesSignals = handlesSignals
+            self.interruptIsKey = interruptIsKey
         }
     }
 
@@ -81,6 +88,8 @@ public final class CursesTerminal {
     private let inputFile: UnsafeMutablePointer<FILE>
     private let outputFile: UnsafeMutablePointer<FILE>
     private let handlesSignals: Bool
+    /// See `Options.interruptIsKey`.
+    let interruptIsKey: Bool
     private var stopped = false
 
     // Drawing state, see CursesTerminal+Drawing.swift.
@@ -139,6 +148,7 @@ public final class CursesTerminal {
         outputDescriptor = fileno(outputFile)
         inputDescriptor = fileno(inputFile)
         self.handlesSignals = options.handlesSignals
+        interruptIsKey = options.interruptIsKey
         area = Rect(x: 0, y: 0, width: Int(getmaxx(window)), height: Int(getmaxy(window)))
         mouseMask = options.mouse ? mousemask(sf_button1_pressed(), nil) : 0
         configure(options)

@@ -4,7 +4,11 @@ import TerminalUI
 
 /// Runs the storefront app in this terminal until the customer quits: the frame loop of
 /// `storefront run`, for a shop composed in Swift. The terminal is restored however it ends;
-/// a signal ends it with `TerminalError.interrupted`.
+/// SIGTERM or SIGHUP ends it with `TerminalError.interrupted`.
+///
+/// Ctrl-C (a SIGINT) is the app's quit key, like q: while the store works on a purchase the
+/// app asks first, and a second Ctrl-C at that question quits. A quit by Ctrl-C still ends
+/// with `TerminalError.interrupted(signal: SIGINT)`, so the command exits 130 as shells expect.
 ///
 /// Each turn it tells the app the time (spinners turn), draws the frame only when it
 /// changed, and waits up to 50 ms for a key, so the loop never blocks on the store; what
@@ -29,7 +33,8 @@ public func runStoreApp(
     pressing startKeys: [Key] = [],
     measuringWidthsOf clusters: [Character] = []
 ) async throws {
-    try await withTerminal(CursesTerminal.Options(color: options.render.color)) { terminal in
+    let terminalOptions = CursesTerminal.Options(color: options.render.color, mouse: options.mouse, interruptIsKey: true)
+    try await withTerminal(terminalOptions) { terminal in
         TerminalWidths.record(terminal.measureWidths(of: clusters))
         let app = StoreApp(
             backend: backend, layout: layout,
@@ -43,6 +48,7 @@ public func runStoreApp(
             await app.send(.key(key))
         }
         var shown: AppFrame?
+        var lastKey: Key?
         while await !app.isFinished {
             await app.tick()
             let frame = await app.render()
@@ -52,8 +58,10 @@ public func runStoreApp(
                 shown = frame
             }
             if let key = try terminal.readKey(timeout: .milliseconds(50), wakingOn: wakePipe) {
+                lastKey = key
                 await app.send(.key(key))
             }
         }
+        if lastKey == .ctrl("c") { throw TerminalError.interrupted(signal: SIGINT) }
     }
 }

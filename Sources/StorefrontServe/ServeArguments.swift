@@ -35,7 +35,8 @@ enum SessionCommands {
     static func launch(_ request: SessionRequest, store: [String]) -> SessionLaunch {
         // One ledger for every customer: the key's fingerprint is the account.
         let account = ["--account", request.account.description]
-        guard let command = request.command else { return .run(["run"] + store + account) }
+        // --remote: the session's screen never shows the server's files (the ledger's path).
+        guard let command = request.command else { return .run(["run"] + store + account + ["--remote"]) }
         let words = command.split(whereSeparator: \.isWhitespace).map(String.init)
         guard let name = words.first, readOnly.contains(name), words.dropFirst().allSatisfy({ $0 == "--json" }), words.count <= 2 else {
             return .refuse(

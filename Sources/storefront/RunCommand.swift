@@ -19,8 +19,11 @@ struct RunCommand: AsyncParsableCommand {
         commandName: "run",
         abstract: "Open the storefront in the terminal.",
         discussion: """
-            Keys: ↑↓ (or k j) move, ←→ choose a plan, enter opens or buys, tab reaches the \
-            buttons, esc goes back, r restores purchases, / filters, ? shows every key, q quits. \
+            Keys: ↑↓ (or k j) move, ←→ choose a plan (in the button row, a button), enter opens \
+            or buys, tab reaches the buttons, esc goes back, r restores purchases, / filters, \
+            ? shows every key, q or ctrl-c quits (asking first while a purchase is with the store; \
+            a second ctrl-c quits, exit 130). Clicks select and press: the terminal's mouse \
+            reporting is on unless --no-mouse. \
             STOREFRONT_PRESS="down,down,enter" presses keys as it starts (tokens as in \
             `snapshot --keys`, comma-separated). \
             Needs a terminal: exits 64 when standard input or output is not one (use \
@@ -31,14 +34,28 @@ struct RunCommand: AsyncParsableCommand {
     @OptionGroup var storeOptions: StoreOptions
     @OptionGroup var screenOptions: ScreenOptions
 
+    @Flag(name: .customLong("no-mouse"), help: "Leave the mouse to the terminal: no clicks, and text selects as usual.")
+    var noMouse = false
+
+    @Flag(help: ArgumentHelp(
+        "A customer's session on another machine (`serve --ssh` passes it): the screen names the account alone, never a file of this one.",
+        visibility: .hidden
+    ))
+    var remote = false
+
     func run() async throws {
         // The screen is the terminal: a log line on stderr would land in the middle of it.
         // What the log would say (a failed load, say) is on screen as a warning row.
         LoggingSystem.bootstrap { _ in SwiftLogNoOpLogHandler() }
-        let store = try await storeOptions.makeStore()
-        let catalog = store.catalog.catalog
-        let layout = try screenOptions.loadLayout(catalog: catalog, catalogArgument: storeOptions.catalogOption.catalog, locale: storeOptions.locale)
-        let options = screenOptions.appOptions(store: store, locale: storeOptions.locale, timeZone: .current)
+        let (store, layout) = try await remoteSafe { () async throws -> (LocalStore, StoreLayout) in
+            let store = try await storeOptions.makeStore()
+            let layout = try screenOptions.loadLayout(
+                catalog: store.catalog.catalog, catalogArgument: storeOptions.catalogOption.catalog, locale: storeOptions.locale
+            )
+            return (store, layout)
+        }
+        var options = screenOptions.appOptions(store: store, locale: storeOptions.locale, timeZone: .current, remote: remote)
+        options.mouse = !noMouse
         let startKeys: [Key]
         do {
             startKeys = try StartupKeys.keys(in: ProcessInfo.processInfo.environment)
@@ -51,6 +68,18 @@ struct RunCommand: AsyncParsableCommand {
             // A signal ended it (ctrl-c, a hangup): 128 + the signal says so, with no message, as shells expect.
             if case .interrupted = error { throw ExitCode(error.exitCode) }
             throw CommandFailure(error.description, exitCode: ExitCode(error.exitCode))
+        }
+    }
+
+    /// `body`, whose failure a remote customer reads without its detail: the store's
+    /// files (a ledger or catalog path) are the server's business. The exit code stays.
+    private func remoteSafe<Value>(_ body: () async throws -> Value) async throws -> Value {
+        do {
+            return try await body()
+        } catch let failure as CommandFailure where remote {
+            throw CommandFailure("the store cannot open right now; please try again later", exitCode: failure.exitCode)
+        } catch where remote && !(error is ExitCode) {
+            throw CommandFailure("the store cannot open right now; please try again later", exitCode: .unavailable)
         }
     }
 
@@ -111,24 +140,28 @@ struct ScreenOptions: ParsableArguments {
     }
 
     /// How the app draws, in which language, and which links the policies button shows.
-    func appOptions(store: LocalStore, locale: String?, timeZone: TimeZone) -> AppOptions {
+    /// `remote`: the customer is on another machine, so no error names this one's files.
+    func appOptions(store: LocalStore, locale: String?, timeZone: TimeZone, remote: Bool = false) -> AppOptions {
         let catalog = store.catalog.catalog
         var render = RenderOptions(environment: ProcessInfo.processInfo.environment, ascii: ascii)
         if noColor { render.color = false }
         render.language = Self.language(of: catalog, locale: locale)
+        render.language.describesSystemErrors = !remote
         return AppOptions(
             render: render,
             policies: PolicyLinks(catalog.appPolicies, locale: CustomerLocale.chosen(locale), fallbackLocale: catalog.settings.locale),
             timeZone: timeZone,
             confirmsPurchases: !catalog.settings.disableDialogs,
-            account: Self.account(of: store, in: render.language),
+            account: Self.account(of: store, in: render.language, remote: remote),
             repricing: AppOptions.Repricing(store.catalog)
         )
     }
 
     /// Who the storefront runs as, for Sign In: the customer account (this machine's one
     /// customer unless `--account` named another), and the ledger that holds their purchases.
-    static func account(of store: LocalStore, in language: InterfaceLanguage) -> String {
+    /// A remote customer reads the account alone: the ledger is a file of the server.
+    static func account(of store: LocalStore, in language: InterfaceLanguage, remote: Bool = false) -> String {
+        if remote { return language.text("account %@", store.account.id) }
         let ledger = store.ledger.databaseName
         switch (store.account == .local, ledger) {
         case (true, nil): return language.text("the local customer, with a ledger in memory")

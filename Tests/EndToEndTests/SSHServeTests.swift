@@ -30,18 +30,40 @@ struct SSHServeTests {
         #expect(try bobBought.array().isEmpty)
     }
 
-    @Test func theScreenFollowsTheClientsWindow() async throws {
-        let scratch = try TemporaryDirectory()
+    /// A customer's session of the Backyard Birds shop, on its picker; the shop is kept
+    /// alive as long as the session.
+    static func onThePicker(in scratch: TemporaryDirectory) async throws -> (SSHShop, TmuxSession) {
         let shop = try await SSHShop(["--latency", "0"], folder: scratch.url)
         let key = try await shop.makeKey("ada")
         let tmux = try await TmuxSession(width: 80, height: 24, command: shellCommand(try shop.ssh(key: key)))
         _ = try await tmux.screen(showing: "Backyard Birds Pass")
         try await tmux.press("enter")
         _ = try await tmux.screen(showing: "Meadow Monthly")
+        return (shop, tmux)
+    }
+
+    @Test func theScreenFollowsTheClientsWindow() async throws {
+        let scratch = try TemporaryDirectory()
+        let (shop, tmux) = try await Self.onThePicker(in: scratch)
+        defer { withExtendedLifetime(shop) {} }
         try await tmux.resize(width: 40, height: 12)
         let pane = try await tmux.screen(showing: "$9.99 / mo")  // the narrow picker abbreviates periods
         #expect(pane.count == 12)
         #expect(pane.allSatisfy { $0.count <= 40 })
+    }
+
+    /// Sign In names the customer's account (their key's fingerprint), never a file of the server.
+    @Test func signInNamesTheAccountAlone() async throws {
+        let scratch = try TemporaryDirectory()
+        let (shop, tmux) = try await Self.onThePicker(in: scratch)
+        defer { withExtendedLifetime(shop) {} }
+        try await tmux.press("tab", "tab", "tab", "enter")  // Restore Purchases, Redeem Code, Sign In
+        let pane = try await tmux.screen(showing: "Signed In").joined(separator: "\n")
+        #expect(pane.contains("This storefront runs as account"), "\(pane)")
+        #expect(pane.contains("SHA256:"), "\(pane)")
+        for word in ["ledger", "sqlite", scratch.url.path] {
+            #expect(!pane.contains(word), "\(word) on a customer's screen:\n\(pane)")
+        }
     }
 
     @Test func theCustomersLanguageCrossesOver() async throws {

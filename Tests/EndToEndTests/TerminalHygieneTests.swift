@@ -1,4 +1,5 @@
 import Foundation
+import StorefrontTestSupport
 import Testing
 
 /// However `storefront run` ends (q, Ctrl-C, SIGINT, SIGTERM, SIGHUP), the terminal is left
@@ -42,12 +43,60 @@ struct TerminalHygieneTests {
         Self.expectRestored(outcome)
     }
 
+    /// Ctrl-C while the store works on a purchase asks first, as q does; a second Ctrl-C
+    /// quits (130), the terminal restored; the next launch delivers the purchase.
+    @Test func ctrlCDuringAPurchaseAsksFirst() async throws {
+        let scratch = try TemporaryDirectory()
+        let ledger = scratch.url.appendingPathComponent("ledger.sqlite").path
+        // Every store call takes 4 s: after the ledger write the storefront still reads
+        // entitlements and finishes, so the purchase is with the store when Ctrl-C comes.
+        let store = ["--catalog", "tipjar", "--ledger", ledger, "--latency", "4s"]
+        let binary = try StorefrontCommand.binary()
+        let words = ["env", "LANG=C.UTF-8", "LC_ALL=C.UTF-8", binary, "run"] + store
+        let run = try await WitnessedRun(words)
+        try await run.tmux.confirmFirstTip()
+        let transactions = { try await StorefrontCommand.run(["transactions", "--json"] + store.dropLast(2)).stdout }
+        let deadline = ContinuousClock.now + .seconds(30)
+        while try await !transactions().contains("\"finished\":false"), ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        try await run.tmux.sendRaw("C-c")
+        _ = try await run.tmux.screen(showing: "Quit anyway?")
+        #expect(try await !transactions().contains("\"finished\":true"), "finished before the question; the test proves nothing")
+        try await run.tmux.sendRaw("C-c")
+        let outcome = try await run.outcome()
+        #expect(outcome.status == 130)
+        #expect(outcome.stderr.isEmpty)
+        Self.expectRestored(outcome)
+
+        let next = try await TmuxSession(width: 80, height: 24, command: shellCommand(words))
+        _ = try await next.screen(showing: "Consumables", timeout: .seconds(30))
+        let after = ContinuousClock.now + .seconds(30)
+        while try await !transactions().contains("\"finished\":true"), ContinuousClock.now < after {
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        #expect(try await transactions().contains("\"finished\":true"), "the next launch did not deliver it")
+    }
+
+    /// The app turns on mouse reporting (clicks select and press); `--no-mouse` leaves the
+    /// mouse, and so text selection, to the terminal.
+    @Test(arguments: [([String](), "mouse:1"), (["--no-mouse"], "mouse:0")])
+    func mouseReportingFollowsNoMouse(_ extra: [String], _ mode: String) async throws {
+        let run = try await WitnessedRun(try TerminalRunTests.runWords(Self.tipJar + extra))
+        _ = try await run.tmux.screen(showing: "Consumables")
+        #expect(try await run.tmux.modes().contains(mode))
+        try await run.tmux.press("q")
+        let outcome = try await run.outcome()
+        #expect(outcome.status == 0)
+        Self.expectRestored(outcome)
+    }
+
     /// A failing store is shown on screen; nothing is logged over it on stderr.
     @Test func aFailingStoreWritesNothingOverTheScreen() async throws {
         let run = try await WitnessedRun(try TerminalRunTests.runWords(Self.tipJar + ["--fail", "loadProducts"]))
         _ = try await run.tmux.screen(showing: "Consumables")
         try await run.tmux.press("enter")
-        _ = try await run.tmux.screen(showing: "Couldn't load the store")
+        _ = try await run.tmux.screen(showing: "r to retry")
         try await run.tmux.press("r")
         try await run.tmux.press("q")
         let outcome = try await run.outcome()

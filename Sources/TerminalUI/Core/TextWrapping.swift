@@ -5,7 +5,8 @@ extension String {
     /// (U+00A0, U+2007, U+202F), so "￥ 1 200" written with them stays whole, and, as
     /// Japanese and Chinese typesetting rules (kinsoku) ask, never before closing
     /// punctuation (。、」！) nor after opening punctuation (「（). A word
-    /// longer than a line is broken between grapheme clusters. Newlines start new lines;
+    /// longer than a line is broken after its last "/" that fits (a path between its
+    /// folders), else between grapheme clusters. Newlines start new lines;
     /// spaces where a line breaks are dropped. An empty string or a width below 1 gives
     /// no lines. (The one line that can be wider: a wide character alone at width 1.)
     ///
@@ -85,10 +86,22 @@ private struct LineWrapper {
         (pendingSpace, pendingSpaceWidth) = ("", 0)
     }
 
-    /// Fills whole lines with the word's clusters; the tail stays on the current line.
+    /// Fills whole lines with the word's clusters; the tail stays on the current line. A
+    /// line breaks after the last "/" that fits, so a path breaks between its folders
+    /// ("…/ledger" / "/ledger.sqlite" rather than "…/led" / "ger.sqlite").
     private mutating func breakLongWord(_ word: String) {
         for cluster in word {
             let clusterWidth = displayWidth(of: cluster)
+            if lineWidth + clusterWidth > width && !line.isEmpty {
+                if let slash = line.lastIndex(of: "/"), slash != line.startIndex, line.index(after: slash) != line.endIndex {
+                    let tail = String(line[line.index(after: slash)...])
+                    line = String(line[...slash])
+                    endLine()
+                    (line, lineWidth) = (tail, displayWidth(of: tail))
+                } else {
+                    endLine()
+                }
+            }
             if lineWidth + clusterWidth > width && !line.isEmpty { endLine() }
             line.append(cluster)
             lineWidth += clusterWidth

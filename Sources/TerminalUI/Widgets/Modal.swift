@@ -41,6 +41,7 @@ struct Modal {
         // What is behind the panel fades, so the panel reads as in front.
         buffer.applyStyle(Style(.dim), to: area)
         let frame = frame(in: area)
+        buffer.clearWordEnds(beside: frame, within: area)
         let inner = buffer.drawBox(frame, title: title, style: options.style(Palette.border), options: options)
         let textArea = inner.inset(by: Insets(horizontal: 1))
         for (row, line) in lines.enumerated() where row < textArea.height - (buttons.isEmpty ? 0 : 2) {
@@ -48,6 +49,40 @@ struct Modal {
         }
         for (button, rect) in zip(buttons, buttonAreas(in: area)) {
             ButtonShape(lines: [button.title]).draw(x: rect.x, y: rect.y, width: rect.width, look: button.look, options: options, within: inner, into: &buffer)
+        }
+    }
+}
+
+extension Buffer {
+    /// Clears what is left of text runs the panel `frame` cuts ("$99.99 / year", words
+    /// joined by single blanks): "Buy" under a panel's right edge would otherwise leave its
+    /// "y" beside the border, as if the panel said it. Call it before drawing the panel.
+    mutating func clearWordEnds(beside frame: Rect, within area: Rect) {
+        func isInk(_ x: Int, _ y: Int) -> Bool {
+            guard x >= area.minX, x < area.maxX, let cell = cell(x: x, y: y) else { return false }
+            return cell.symbol != " " || cell.isContinuation
+        }
+        /// The last inked column of the run that goes on from `start` (outwards, `step` +1
+        /// or -1) after the cut column before it; that column when nothing is left outside.
+        func runEnd(from start: Int, step: Int, y: Int) -> Int {
+            var x = start
+            var last = start - step
+            while isInk(x, y) || isInk(x + step, y) && x - last == step {
+                if isInk(x, y) { last = x }
+                x += step
+            }
+            return last
+        }
+        for y in frame.minY..<frame.maxY {
+            let right = frame.maxX, left = frame.minX - 1
+            // Cut: the run reaches under the edge (or stops one blank short of it).
+            if isInk(right - 1, y) || isInk(right - 2, y) && isInk(right, y) {
+                clear(Rect(x: right, y: y, width: runEnd(from: right, step: 1, y: y) - right + 1, height: 1))
+            }
+            if isInk(left + 1, y) || isInk(left + 2, y) && isInk(left, y) {
+                let start = runEnd(from: left, step: -1, y: y)
+                clear(Rect(x: start, y: y, width: left - start + 1, height: 1))
+            }
         }
     }
 }

@@ -48,7 +48,7 @@ public struct RedeemCodeSheet: Sendable, Hashable, Widget {
         lines.append(wrapping: options.text("Enter the offer code you received."), width: width, maxLines: 2, style: Palette.secondary, ellipsis: ellipsis)
         lines.append(("", .plain))
         let fieldRow = lines.count
-        lines.append((visibleCode(width: width).padded(toWidth: width), Palette.link.patched(with: Palette.title)))
+        lines.append(("", .plain))  // the field, drawn by `drawField` over the box
         lines.append(("", .plain))
         switch phase {
         case .editing:
@@ -74,19 +74,41 @@ public struct RedeemCodeSheet: Sendable, Hashable, Widget {
         return shown
     }
 
+    /// The field's row: its label, where the code starts and how wide it may show, or nil
+    /// when the box is too short for it.
+    private func field(in area: Rect, context: StoreContext) -> (label: String, y: Int, labelX: Int, codeX: Int, codeWidth: Int)? {
+        let (modal, fieldRow) = modal(in: area, context: context)
+        let frame = modal.frame(in: area)
+        let y = frame.y + 1 + fieldRow
+        guard y < frame.maxY - 1 else { return nil }
+        let label = context.options.text("Code")
+        let labelX = frame.x + 2
+        // "Code [BIRDWATCHER      ]": brackets show the field without colour or underline.
+        let codeX = labelX + displayWidth(of: label) + 2
+        return (label, y, labelX, codeX, max(1, Modal.innerWidth(in: area) - (codeX - labelX) - 1))
+    }
+
     /// Draws the sheet over `area`, clearing what is under its box.
     public func render(in area: Rect, context: StoreContext, into buffer: inout Buffer) {
         modal(in: area, context: context).modal.render(in: area, into: &buffer)
+        guard let field = field(in: area, context: context) else { return }
+        let options = context.options
+        buffer.write(field.label, x: field.labelX, y: field.y, style: options.style(Palette.secondary))
+        buffer.write("[", x: field.codeX - 1, y: field.y, style: options.style(Palette.border))
+        let shown = visibleCode(width: field.codeWidth)
+        let end = buffer.write(shown.padded(toWidth: field.codeWidth), x: field.codeX, y: field.y, style: options.style(Palette.title))
+        buffer.write("]", x: end, y: field.y, style: options.style(Palette.border))
+        // The cursor is drawn too (reversed), so the field shows where typing goes even
+        // where the terminal's own cursor is hidden or hard to see.
+        if phase != .redeeming {
+            buffer.applyStyle(Style(.reverse), to: Rect(x: field.codeX + displayWidth(of: shown), y: field.y, width: 1, height: 1))
+        }
     }
 
     /// Where the hardware cursor belongs: after the last character typed.
     public func cursorPosition(in area: Rect, context: StoreContext) -> Position? {
-        let (modal, fieldRow) = modal(in: area, context: context)
-        let frame = modal.frame(in: area)
-        let width = Modal.innerWidth(in: area)
-        let y = frame.y + 1 + fieldRow
-        guard y < frame.maxY - 1 else { return nil }
-        return Position(x: frame.x + 2 + displayWidth(of: visibleCode(width: width)), y: y)
+        guard let field = field(in: area, context: context) else { return nil }
+        return Position(x: field.codeX + displayWidth(of: visibleCode(width: field.codeWidth)), y: field.y)
     }
 
     /// The button under a click at (x, y): redeem (`.confirm`) or cancel.

@@ -43,7 +43,7 @@ extension StoreView {
         let layout = layout(in: area, content: content, context: context)
         let options = context.options
         switch content.phase {
-        case .loading where !content.rows.isEmpty:
+        case .loading where !content.rows.isEmpty, .failure where !content.rows.isEmpty:
             drawRows(content, state: state, layout: layout, context: context, into: &buffer)
         case .loading:
             drawMessage([options.text("%@ Loading products%@", context.spinner, options.glyph(.ellipsis))], in: layout.list, style: Palette.secondary, context: context, into: &buffer)
@@ -119,10 +119,13 @@ extension StoreView {
                 ProductRow(product: product, isSelected: isSelected, context: context, priceWidth: priceWidth, abbreviated: abbreviated)
                     .render(layout.style, in: rect, into: &buffer)
             case .loading(let id):
-                PlaceholderRow(title: title(of: id), isLoading: true, isSelected: isSelected, context: context, priceWidth: priceWidth)
+                PlaceholderRow(title: title(of: id), kind: .loading, isSelected: isSelected, context: context, priceWidth: priceWidth)
                     .render(layout.style, in: rect, into: &buffer)
             case .unavailable(let id):
-                PlaceholderRow(title: title(of: id), isLoading: false, isSelected: isSelected, context: context, priceWidth: priceWidth)
+                PlaceholderRow(title: title(of: id), kind: .unavailable, isSelected: isSelected, context: context, priceWidth: priceWidth)
+                    .render(layout.style, in: rect, into: &buffer)
+            case .failed(let id):
+                PlaceholderRow(title: title(of: id), kind: .failed, isSelected: isSelected, context: context, priceWidth: priceWidth)
                     .render(layout.style, in: rect, into: &buffer)
             }
         }
@@ -152,9 +155,17 @@ extension StoreView {
             let position = "\(min(state.selectedIndex, content.rows.count - 1) + 1)/\(content.rows.count)"
             positionStart = buffer.writeTrailing(position, endingAt: rect.maxX - 1, y: rect.y, within: rect) - 2
         }
+        let left = Rect(x: rect.x, y: rect.y, width: max(0, positionStart - rect.x), height: 1)
         if let filter = state.filterText {
-            let left = Rect(x: rect.x, y: rect.y, width: max(0, positionStart - rect.x), height: 1)
             ListFilter.drawLine(filter, isEditing: state.focus == .filter, in: left, options: context.options, into: &buffer)
+        } else if case .failure(let error) = content.phase, !content.rows.isEmpty {
+            // Why the rows above could not load, once for them all.
+            let options = context.options
+            let reason = options.text("Couldn't load: %@", options.language.describe(error))
+            buffer.write(
+                reason.truncated(toWidth: max(0, left.width - 1), ellipsis: options.glyph(.ellipsis)),
+                x: left.x + 1, y: left.y, style: context.style(Palette.warning), within: left
+            )
         }
     }
 }

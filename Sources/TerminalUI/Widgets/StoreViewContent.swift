@@ -78,7 +78,9 @@ extension StoreView {
             let rows = productIDs.map { StoreRow.loading(id: $0) }
             return StoreViewContent(phase: .loading, rows: rows, totalCount: rows.count)
         case .failure(let error):
-            return StoreViewContent(phase: .failure(error))
+            // Rows known in advance keep their places, each with its own warning.
+            let rows = productIDs.map { StoreRow.failed(id: $0) }
+            return StoreViewContent(phase: .failure(error), rows: rows, totalCount: rows.count)
         case .success(let loaded, let unavailable):
             let ordered = order == .priceAscending
                 ? loaded.enumerated().sorted { ($0.element.price, $0.offset) < ($1.element.price, $1.offset) }.map(\.element)
@@ -147,6 +149,7 @@ extension StoreView {
 ///     case .product(let product): print(product.displayName, product.displayPrice)
 ///     case .loading(let id): print(view.title(of: id), "…")
 ///     case .unavailable(let id): print(view.title(of: id), "not available here")
+///     case .failed(let id): print(view.title(of: id), "could not load")
 ///     }
 /// }
 /// ```
@@ -156,6 +159,8 @@ public enum StoreRow: Sendable {
     case loading(id: Product.ID)
     /// The storefront does not sell it: a warning and the reason, never Buy.
     case unavailable(id: Product.ID)
+    /// Its load failed: a warning and r to retry.
+    case failed(id: Product.ID)
 
     /// The product, for a product row.
     public var product: Product? {

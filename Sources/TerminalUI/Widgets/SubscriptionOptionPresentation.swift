@@ -9,6 +9,8 @@ struct SubscriptionOptionPresentation {
     let badge: String?
     /// "1 week free, then £4.99/month", when the customer would get the offer.
     let offerTerms: String?
+    /// The offer in a few words ("1 wk free"), for a row whose line under it does not show.
+    let shortOfferTerms: String?
     /// What a plan change means and when, or how the current plan stands.
     let note: (text: String, style: Style)?
 
@@ -28,6 +30,9 @@ struct SubscriptionOptionPresentation {
         note = Self.note(for: option, content: content, context: context)
         offerTerms = content.offersIntroductoryPrice
             ? product.introductoryOfferTerms(isEligible: true, abbreviated: abbreviated, language: language)
+            : nil
+        shortOfferTerms = content.offersIntroductoryPrice
+            ? product.subscription?.introductoryOffer?.shortTerms(language: language)
             : nil
         action = Self.action(for: option, content: content, context: context)
     }

@@ -39,8 +39,8 @@ public struct SubscriptionStoreContent: Sendable {
     public enum Phase: Sendable {
         case loading
         case failure(any Error)
-        /// The plans may have loaded, but the customer's standing could not be read: nothing
-        /// is offered, since a trial or a purchase might be wrong for them.
+        /// The customer's standing could not be read: the plans that loaded show, but
+        /// nothing is offered, since a trial or a purchase might be wrong for them.
         case statusFailure(any Error)
         case loaded
     }
@@ -60,6 +60,20 @@ public struct SubscriptionStoreContent: Sendable {
         self.groupDisplayName = groupDisplayName
         self.standing = standing
         self.currentProduct = currentProduct
+    }
+
+    /// The same plans for a customer whose standing could not be read: shown, with no
+    /// standing (so no introductory offer), and none of them for sale. A load that failed
+    /// or is still going keeps its phase.
+    public func unreadableStanding(_ error: any Error) -> SubscriptionStoreContent {
+        guard case .loaded = phase else { return self }
+        return SubscriptionStoreContent(phase: .statusFailure(error), options: options, groupDisplayName: groupDisplayName, standing: nil)
+    }
+
+    /// Whether a plan may be subscribed to now: the plans loaded and the customer's
+    /// standing is known.
+    public var offersPlans: Bool {
+        if case .loaded = phase { true } else { false }
     }
 
     /// The plan picked when the customer has not picked one: the first in display order

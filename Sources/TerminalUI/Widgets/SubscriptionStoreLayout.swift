@@ -41,15 +41,17 @@ struct SubscriptionStoreLayout {
     ]
 
     /// Lays out `area` for a header (title and wrapped subtitle lines), plans whose
-    /// detail lines exist where `hasDetail` says, and the bar and footer rows.
+    /// detail lines exist where `hasDetail` says, a notice in place of Subscribe when
+    /// `hasNotice`, and the bar and footer rows.
     init(
         area: Rect, maximumWidth: Int, header: (title: String, subtitle: [String])?, hasDetail: [Bool]?,
-        selectedIndex: Int?, style: SubscriptionStoreControlStyle, labelHeight: Int, hasBar: Bool, hasFooter: Bool
+        selectedIndex: Int?, style: SubscriptionStoreControlStyle, labelHeight: Int, hasNotice: Bool = false, hasBar: Bool, hasFooter: Bool
     ) {
         let width = min(area.width, maximumWidth)
         column = Rect(x: area.x + (area.width - width) / 2, y: area.y, width: width, height: area.height)
         let optionHeight = style == .buttons ? labelHeight : 1
-        let buttonHeight = style == .buttons ? 0 : labelHeight
+        // A notice (`hasNotice`) takes the Subscribe button's row; plan buttons have none, so it gets one.
+        let buttonHeight = style == .buttons ? (hasNotice ? 1 : 0) : labelHeight
 
         func showsDetail(_ index: Int, _ tier: Tier) -> Bool {
             guard hasDetail?[index] == true else { return false }

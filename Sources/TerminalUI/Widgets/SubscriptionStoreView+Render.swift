@@ -122,7 +122,10 @@ extension SubscriptionStoreView {
             }
             let selectedID = content.selection(for: state)
             self.selectedID = selectedID
-            let loaded: Bool = if case .loaded = content.phase { !content.options.isEmpty } else { false }
+            let loaded: Bool = switch content.phase {
+            case .loaded, .statusFailure: !content.options.isEmpty
+            case .loading, .failure: false
+            }
             let ellipsis = context.options.glyph(.ellipsis)
             let header = self.header
             layout = SubscriptionStoreLayout(
@@ -131,7 +134,10 @@ extension SubscriptionStoreView {
                 // Buttons have no room for the badge: "Current plan" goes under them.
                 hasDetail: loaded ? presentations.map { $0.detail != nil || ($0.badge != nil && style == .buttons) } : nil,
                 selectedIndex: content.options.firstIndex { $0.id == selectedID },
+                // With the standing unknown, the Subscribe row (a row of its own for plan
+                // buttons) says so instead.
                 style: style, labelHeight: label.layout == .multiline ? 2 : 1,
+                hasNotice: !content.offersPlans,
                 hasBar: !buttons.isEmpty,
                 hasFooter: buttons.contains { $0.url != nil }
             )
@@ -164,7 +170,10 @@ extension SubscriptionStoreView {
                     drawPickerRow(presentation, slot: slot, isSelected: isSelected, priceWidth: priceWidth, into: &buffer)
                 }
             }
-            if let rect = layout.subscribeButton, let selected = presentations.first(where: { $0.option.id == selectedID }) {
+            if let rect = layout.subscribeButton, !content.offersPlans {
+                let notice = context.options.text("%@ Current plan unknown · r to retry", context.options.glyph(.warning))
+                buffer.writeCentered(notice, in: rect, y: rect.y, style: context.style(Palette.warning), ellipsis: context.options.glyph(.ellipsis))
+            } else if let rect = layout.subscribeButton, let selected = presentations.first(where: { $0.option.id == selectedID }) {
                 let look: ButtonLook = selected.option.isPurchasable && context.pendingProductID == nil ? .prominent : .disabled
                 ButtonShape(lines: selected.labelLines(label)).drawCentered(in: rect, y: rect.y, look: look, options: context.options, into: &buffer)
             }
@@ -182,6 +191,9 @@ extension SubscriptionStoreView {
             var nameEnd = priceEnd - max(priceWidth, displayWidth(of: presentation.price)) - 2
             if let badge = presentation.badge {
                 nameEnd = buffer.writeTrailing(badge, endingAt: nameEnd, y: rect.y, style: context.style(Palette.owned), within: rect) - 2
+            } else if !slot.showsDetail, presentation.note == nil, let offer = presentation.shortOfferTerms {
+                // No room for the line under the plan: the offer still shows, in short.
+                nameEnd = buffer.writeTrailing(offer, endingAt: nameEnd, y: rect.y, style: context.style(Palette.offer), within: rect) - 2
             }
             let name = presentation.option.product.displayName.truncated(toWidth: max(0, nameEnd - nameX), ellipsis: options.glyph(.ellipsis))
             let afterName = buffer.write(name, x: nameX, y: rect.y, style: isSelected ? context.style(Palette.title) : .plain, within: rect)
@@ -198,7 +210,7 @@ extension SubscriptionStoreView {
         private func drawPlanButton(_ presentation: SubscriptionOptionPresentation, slot: SubscriptionStoreLayout.Slot, isSelected: Bool, into buffer: inout Buffer) {
             let rect = slot.rect
             let shape = ButtonShape(lines: presentation.labelLines(label))
-            let look: ButtonLook = if !presentation.option.isPurchasable || context.pendingProductID != nil {
+            let look: ButtonLook = if !presentation.option.isPurchasable || context.pendingProductID != nil || !content.offersPlans {
                 .disabled
             } else {
                 isSelected && isListFocused ? .prominent : .normal

@@ -81,6 +81,16 @@ extension Product {
 }
 
 extension Product.SubscriptionOffer {
+    /// The offer in a few words, for a plan row with no room for its terms: a free trial's
+    /// length ("1 wk free"), else just "offer" (a price would leave no room for the plan's
+    /// name; the confirmation sheet gives the terms).
+    public func shortTerms(language: InterfaceLanguage = .english) -> String {
+        switch paymentMode {
+        case .freeTrial: language.text("%@ free", period.durationPhrase(times: periodCount, abbreviated: true, language: language))
+        case .payAsYouGo, .payUpFront: language.text("offer")
+        }
+    }
+
     /// What the offer costs and for how long, then the regular price of `product`:
     /// - free trial: "1 week free, then £4.99/month"
     /// - pay as you go: "£0.99/month for 3 months, then £4.99/month"

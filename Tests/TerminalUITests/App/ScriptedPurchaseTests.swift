@@ -148,7 +148,7 @@ struct ScriptedPurchaseTests {
         controls.failures[.loadProducts] = StoreAPI.loadProducts.defaultError
         let harness = try await AppHarness.make(controls: controls)
         await press(Self.openBirdFood, harness)
-        #expect(await harness.shows("Couldn't load the store"))
+        #expect(await harness.shows("Couldn't load: The store reported an unknown error."))
         #expect(await harness.shows("r retry"))
         await harness.store.setControls(StoreControls())
         await harness.app.press(.char("r"))

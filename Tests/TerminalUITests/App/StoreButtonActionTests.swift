@@ -53,8 +53,8 @@ struct StoreButtonActionTests {
         #expect(await harness.shows("BIRDWATCHER: Grove Monthly is free until Feb 1,"))
         #expect(try await harness.store.currentEntitlements().purchasedProductIDs == [BackyardBirds.groveMonthly])
 
-        await harness.app.press(.enter)  // OK
-        await harness.app.press(.enter)  // Redeem Code still has the focus
+        await harness.app.press(.enter)  // OK: the focus is back on the plans
+        await harness.app.press(.tab, .tab, .enter)  // Redeem Code
         await harness.app.type("BIRDWATCHER")
         await harness.app.press(.enter)
         #expect(await harness.shows("The code BIRDWATCHER has already been"))

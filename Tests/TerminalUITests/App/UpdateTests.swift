@@ -256,7 +256,7 @@ struct UpdateTests {
         press(.backspace, .backspace, .backspace, .char("s"), in: &state)
         #expect(state.currentFilter == "tips")
         press(.enter, in: &state)
-        #expect(state.keyContext == .shop(kind: .store, loadFailed: false))
+        #expect(state.keyContext == .shop(kind: .store, loadFailed: false, enter: .nothing))  // "tips" matches no row
         #expect(state.currentFilter == "tips")
         press(.char("/"), .esc, in: &state)
         #expect(state.currentFilter == nil)

@@ -13,6 +13,12 @@ struct TextWrappingTests {
         #expect("Supercalifragilistic".wrapped(toWidth: 8) == ["Supercal", "ifragili", "stic"])
     }
 
+    @Test("A path longer than the width breaks after a slash, never inside a folder's name")
+    func path() {
+        let lines = "with the ledger /home/ada/.local/share/storefront/backyardbirds/ledger.sqlite".wrapped(toWidth: 30)
+        #expect(lines == ["with the ledger", "/home/ada/.local/share/", "storefront/backyardbirds/", "ledger.sqlite"])
+    }
+
     @Test("CJK text breaks between characters and never exceeds the width")
     func cjk() {
         let lines = "鳥の餌セットです".wrapped(toWidth: 7)

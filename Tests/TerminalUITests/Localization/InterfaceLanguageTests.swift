@@ -27,6 +27,22 @@ struct InterfaceLanguageTests {
         InterfaceLanguage(matching: identifier, in: Self.catalog)
     }
 
+    /// An error that names a file, as a ledger's does.
+    struct FileError: LocalizedError {
+        var errorDescription: String? { "cannot write /srv/storefront/ledger.sqlite: disk full" }
+    }
+
+    @Test("For a remote customer an error outside the store's own is told without its words (no server path)")
+    func remoteErrors() {
+        var language = InterfaceLanguage(matching: "en")
+        #expect(language.describe(FileError()).contains("/srv/storefront"))
+        #expect(language.describe(StoreKitError.systemError(FileError())).contains("/srv/storefront"))
+        language.describesSystemErrors = false
+        #expect(language.describe(FileError()) == "The store reported an unknown error.")
+        #expect(language.describe(StoreKitError.systemError(FileError())) == "The store reported an unknown error.")
+        #expect(language.describe(StoreKitError.notEntitled) == "You are not entitled to this item.")
+    }
+
     @Test("A locale picks the catalog's language: region, script and encoding are understood")
     func matching() {
         #expect(language("ja_JP.UTF-8").code == "ja")

@@ -16,6 +16,8 @@ public enum AppAction: Sendable, Hashable {
     case toEnd
     /// The previous or next plan (← / →): -1 is the previous.
     case choosePlan(by: Int)
+    /// The store button left or right of the focused one (← / → in the button row).
+    case chooseButton(by: Int)
     /// Opens the selected shop, or buys the selected product, or presses the focused button.
     case activate
     /// Between the list and the buttons (tab, or shift-tab backwards).

@@ -12,9 +12,9 @@ public enum AppKeyBindings {
     public enum Context: Sendable, Hashable {
         case storeList
         /// A shop; `loadFailed` when its products or the customer's standing could not be
-        /// read (r retries), `hasButtons` when it shows store buttons, `buttonFocused` when
-        /// Enter presses one.
-        case shop(kind: StoreLayout.Shop.Kind, loadFailed: Bool, hasButtons: Bool = false, buttonFocused: Bool = false)
+        /// read (r retries), `hasButtons` when it shows store buttons, `enter` what Enter
+        /// does on it now.
+        case shop(kind: StoreLayout.Shop.Kind, loadFailed: Bool, hasButtons: Bool = false, enter: ShopEnter = .buy)
         case purchases
         /// Typing into a filter line: only these keys are not typed.
         case filterEntry
@@ -25,6 +25,41 @@ public enum AppKeyBindings {
         case question
         /// Typing an offer code into the Redeem Code sheet: only these keys are not typed.
         case redeemCode
+    }
+
+    /// What Enter does in a shop now, so the help bar never promises a purchase Enter will
+    /// not start: it names the action, or says in brackets why there is none.
+    public enum ShopEnter: Sendable, Hashable {
+        /// Buys (or subscribes to) the selected product.
+        case buy
+        /// Presses the focused store button.
+        case press
+        /// Nothing: another purchase is with the store.
+        case purchasing
+        /// Nothing: the selected row is not sold in this storefront.
+        case unavailable
+        /// Nothing: the selected row is still loading, or could not be loaded.
+        case loading
+        /// Nothing: the customer has it (or it renews next).
+        case owned
+        /// Nothing: it waits for a parent's approval.
+        case waiting
+        /// Nothing: no row is selected (a filter matched none, say); not shown.
+        case nothing
+
+        /// The help bar's word for Enter in a shop of `kind`; empty hides it.
+        func help(kind: StoreLayout.Shop.Kind, loadFailed: Bool) -> String {
+            switch self {
+            case .press: "press"
+            case .buy: loadFailed ? "" : kind == .subscriptions ? "subscribe" : "buy"
+            case .purchasing: "(buying)"
+            case .unavailable: "(unavailable)"
+            case .loading: loadFailed ? "" : "(loading)"
+            case .owned: "(owned)"
+            case .waiting: "(waiting for approval)"
+            case .nothing: ""
+            }
+        }
     }
 
     // Each action is listed once with its main keys and a label; aliases follow with no
@@ -39,6 +74,7 @@ public enum AppKeyBindings {
     static let quit = KeyBinding([.char("q")], help: "quit", action: AppAction.quit)
     static let quitAlias = KeyBinding([.ctrl("c")], help: "", action: AppAction.quit)
     static let focus = KeyBinding([.tab], help: "buttons", action: AppAction.cycleFocus(backwards: false))
+    static let retry = KeyBinding([.char("r")], help: "retry", action: AppAction.restore)
     static let focusAlias = KeyBinding([.backTab], help: "", action: AppAction.cycleFocus(backwards: true))
 
     /// The table for `context`, in help-bar order: what matters most first.
@@ -53,16 +89,21 @@ public enum AppKeyBindings {
                 KeyBinding([.char("r")], help: "restore", action: .restore),
                 jump, moveAliases, quitAlias,
             ]
-        case .shop(let kind, let loadFailed, let hasButtons, let buttonFocused):
+        case .shop(let kind, let loadFailed, let hasButtons, let enter):
             [move]
-                + (kind == .subscriptions ? [KeyBinding([.left: .choosePlan(by: -1), .right: .choosePlan(by: 1)], help: "plan")] : [])
+                // In the button row ← → go from button to button; in a picker's plans they choose a plan.
+                + (enter == .press
+                    ? [KeyBinding([.left: .chooseButton(by: -1), .right: .chooseButton(by: 1)], help: "button")]
+                    : kind == .subscriptions ? [KeyBinding([.left: .choosePlan(by: -1), .right: .choosePlan(by: 1)], help: "plan")] : [])
+                // Only what Enter does now, or why it does nothing; after a failed load r
+                // matters more, so even a narrow bar shows it.
+                + (loadFailed ? [retry] : [])
                 + [
-                    // Only what Enter does now: press the focused button, or buy what can be bought.
-                    KeyBinding([.enter], help: buttonFocused ? "press" : loadFailed ? "" : kind == .subscriptions ? "subscribe" : "buy", action: .activate),
+                    KeyBinding([.enter], help: enter.help(kind: kind, loadFailed: loadFailed), action: .activate),
                     help, quit,
                     KeyBinding([.esc], help: "back", action: .back),
-                    KeyBinding([.char("r")], help: loadFailed ? "retry" : "restore", action: .restore),
                 ]
+                + (loadFailed ? [] : [KeyBinding([.char("r")], help: "restore", action: .restore)])
                 + (kind == .store ? [KeyBinding([.char("/")], help: "filter", action: .filter)] : [])
                 + (hasButtons ? [focus] : []) + [jump, moveAliases, quitAlias] + (hasButtons ? [focusAlias] : [])
         case .purchases:

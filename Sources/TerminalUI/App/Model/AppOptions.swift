@@ -44,6 +44,11 @@ public struct AppOptions: Sendable {
         }
     }
 
+    /// Turn on the terminal's mouse reporting, so a click selects a row or presses a
+    /// button. While it is on, the terminal's own text selection needs a modifier (Shift
+    /// in most terminals); off leaves the mouse to the terminal.
+    public var mouse: Bool
+
     public init(
         render: RenderOptions = RenderOptions(),
         policies: PolicyLinks = PolicyLinks(),
@@ -52,7 +57,8 @@ public struct AppOptions: Sendable {
         purchaseActions: PurchaseActions = PurchaseActions(),
         shopViews: [StoreLayout.Shop.ID: ShopView] = [:],
         account: String? = nil,
-        repricing: Repricing? = nil
+        repricing: Repricing? = nil,
+        mouse: Bool = true
     ) {
         self.render = render
         self.policies = policies
@@ -62,5 +68,6 @@ public struct AppOptions: Sendable {
         self.shopViews = shopViews
         self.account = account
         self.repricing = repricing
+        self.mouse = mouse
     }
 }

@@ -43,7 +43,7 @@ struct AppRenderer {
         let cursor = screen.render(into: &buffer)
         HelpBar(bindings: AppKeyBindings.table(for: state.keyContext)).render(in: layout.helpBar, context: context, into: &buffer)
         let helpBindings = state.overlays.isShowingHelp ? AppKeyBindings.table(for: state.screenKeyContext) : []
-        let overlayCursor = state.overlays.render(in: layout.screen, context: context, helpBindings: helpBindings, into: &buffer)
+        let overlayCursor = state.overlays.render(in: layout.screen, context: context, helpBindings: helpBindings, mouse: state.options.mouse, into: &buffer)
         return overlayCursor ?? cursor
     }
 

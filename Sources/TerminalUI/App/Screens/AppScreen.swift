@@ -46,6 +46,8 @@ enum ScreenAction: Sendable, Hashable {
     /// Enter: open, buy, subscribe, or press the focused button.
     case activate
     case cycleFocus(backwards: Bool)
+    /// ← / → in the button row: the next button that way, stopping at the ends.
+    case chooseButton(by: Int)
     /// A click on a part of the screen.
     case tap(StoreHit)
     /// `/`: opens the filter line (keeping any filter already typed).
@@ -133,6 +135,13 @@ extension StoreFocus {
         let next = (current + (backwards ? stops.count - 1 : 1)) % stops.count
         return stops[next]
     }
+
+    /// ← / → on a focused button: the button `delta` places away, stopping at the ends;
+    /// the list keeps its focus (there ← → mean something else).
+    func choosingButton(by delta: Int, roles: [StoreButton.Role]) -> StoreFocus {
+        guard case .button(let role) = self, let index = roles.firstIndex(of: role) else { return self }
+        return .button(roles[min(max(0, index + delta), roles.count - 1)])
+    }
 }
 
 /// What a shop's screen is drawn in and with, whichever view draws it.
@@ -146,9 +155,17 @@ struct ShopSetting {
     /// Where the shop's view goes: the screen between the title bar and the help bar.
     var body: Rect { appLayout.body }
 
-    /// The shop's key table: Enter presses a focused button, tab reaches the buttons.
-    func keyContext(buttons: [StoreButton], focus: StoreFocus) -> AppKeyBindings.Context {
-        let buttonFocused = if case .button = focus { true } else { false }
-        return .shop(kind: shop.kind, loadFailed: loadFailed, hasButtons: !buttons.isEmpty, buttonFocused: buttonFocused)
+    /// The shop's key table: Enter presses a focused button, else does what `selected`
+    /// (the selected product, nil for none) allows now; tab reaches the buttons.
+    func keyContext(buttons: [StoreButton], focus: StoreFocus, selected: AppKeyBindings.ShopEnter) -> AppKeyBindings.Context {
+        let enter: AppKeyBindings.ShopEnter = if case .button = focus { .press } else { selected }
+        return .shop(kind: shop.kind, loadFailed: loadFailed, hasButtons: !buttons.isEmpty, enter: enter)
+    }
+
+    /// What Enter does to `product` now: buys it, or nothing, and why.
+    func enter(on product: Product) -> AppKeyBindings.ShopEnter {
+        if context.pendingProductID != nil { return .purchasing }
+        if context.awaitingApproval.contains(product.id) { return .waiting }
+        return context.isOwned(product) ? .owned : .buy
     }
 }

@@ -118,18 +118,18 @@ public struct Overlays: Sendable, Hashable {
 
     /// Draws the topmost overlay over `screen`; returns where the cursor goes, nil when
     /// nothing is over the screen.
-    func render(in screen: Rect, context: StoreContext, helpBindings: [KeyBinding<AppAction>], into buffer: inout Buffer) -> Position? {
-        guard let topmost = topmost(helpBindings: helpBindings) else { return nil }
+    func render(in screen: Rect, context: StoreContext, helpBindings: [KeyBinding<AppAction>], mouse: Bool = true, into buffer: inout Buffer) -> Position? {
+        guard let topmost = topmost(helpBindings: helpBindings, mouse: mouse) else { return nil }
         topmost.render(in: screen, context: context, into: &buffer)
         return topmost.cursorPosition(in: screen, context: context)
     }
 
-    private func topmost(helpBindings: [KeyBinding<AppAction>]) -> (any Widget)? {
+    private func topmost(helpBindings: [KeyBinding<AppAction>], mouse: Bool) -> (any Widget)? {
         if let quitQuestion { return quitQuestion }
         if let confirmation { return confirmation.sheet }
         if let redeemSheet { return redeemSheet }
         if let alert = alerts.first { return alert }
-        return isShowingHelp ? HelpOverlay(bindings: helpBindings) : nil
+        return isShowingHelp ? HelpOverlay(bindings: helpBindings, mouse: mouse) : nil
     }
 }
 

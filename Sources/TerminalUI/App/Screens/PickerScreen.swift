@@ -19,7 +19,14 @@ struct PickerScreen: AppScreen {
     var isEditingFilter: Bool { false }
 
     var keyContext: AppKeyBindings.Context {
-        setting.keyContext(buttons: buttons, focus: picker.focus)
+        setting.keyContext(buttons: buttons, focus: picker.focus, selected: enterOnChosenPlan)
+    }
+
+    /// What Enter does on the chosen plan.
+    private var enterOnChosenPlan: AppKeyBindings.ShopEnter {
+        guard let chosen = content.selection(for: picker), let option = content.options.first(where: { $0.id == chosen }) else { return .nothing }
+        if context.pendingProductID != nil { return .purchasing }
+        return option.isPurchasable ? setting.enter(on: option.product) : .owned
     }
 
     mutating func update(_ action: ScreenAction) -> ScreenRequest? {
@@ -34,6 +41,9 @@ struct PickerScreen: AppScreen {
             return activate()
         case .cycleFocus(let backwards):
             picker.focus = .next(after: picker.focus, roles: buttons.map(\.role), backwards: backwards)
+            return nil
+        case .chooseButton(let delta):
+            picker.focus = picker.focus.choosingButton(by: delta, roles: buttons.map(\.role))
             return nil
         case .tap(.row(let index)):
             guard content.options.indices.contains(index) else { return nil }
@@ -57,7 +67,7 @@ struct PickerScreen: AppScreen {
         if case .button(let role) = picker.focus {
             return buttons.first { $0.role == role }.map(ScreenRequest.press)
         }
-        guard let chosen = content.selection(for: picker),
+        guard content.offersPlans, let chosen = content.selection(for: picker),
               let option = content.options.first(where: { $0.id == chosen }), option.isPurchasable
         else { return nil }
         if context.awaitingApproval.contains(option.id) {

@@ -18,7 +18,17 @@ struct ProductListScreen: AppScreen {
     var isEditingFilter: Bool { list.focus == .filter }
 
     var keyContext: AppKeyBindings.Context {
-        setting.keyContext(buttons: buttons, focus: list.focus)
+        setting.keyContext(buttons: buttons, focus: list.focus, selected: enterOnSelectedRow)
+    }
+
+    /// What Enter does on the selected row.
+    private var enterOnSelectedRow: AppKeyBindings.ShopEnter {
+        guard content.rows.indices.contains(list.selectedIndex) else { return .nothing }
+        return switch content.rows[list.selectedIndex] {
+        case .product(let product): setting.enter(on: product)
+        case .loading, .failed: .loading
+        case .unavailable: .unavailable
+        }
     }
 
     mutating func update(_ action: ScreenAction) -> ScreenRequest? {
@@ -37,6 +47,9 @@ struct ProductListScreen: AppScreen {
             return .buy(product)
         case .cycleFocus(let backwards):
             list.focus = .next(after: list.focus, roles: buttons.map(\.role), backwards: backwards)
+            return nil
+        case .chooseButton(let delta):
+            list.focus = list.focus.choosingButton(by: delta, roles: buttons.map(\.role))
             return nil
         case .tap(.row(let index)):
             if index == list.selectedIndex && list.focus == .list { return update(.activate) }

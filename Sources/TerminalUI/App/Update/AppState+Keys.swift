@@ -45,7 +45,9 @@ extension AppState {
     }
 
     private mutating func perform(_ action: AppAction, in context: AppKeyBindings.Context) -> [AppEffect] {
+        let hadOverlay = overlays.keyContext != nil
         if let reply = overlays.update(action) {
+            if hadOverlay && overlays.keyContext == nil { focusListAgain() }
             return answer(reply)
         }
         switch action {
@@ -70,6 +72,8 @@ extension AppState {
             return updateScreen(.activate)
         case .cycleFocus(let backwards):
             return updateScreen(.cycleFocus(backwards: backwards))
+        case .chooseButton(let delta):
+            return updateScreen(.chooseButton(by: delta))
         case .back where context == .filterEntry || currentFilter != nil:
             return updateScreen(.finishFilter(clear: true))
         case .back:
@@ -97,6 +101,21 @@ extension AppState {
             return [.confirm(requestID: requestID, confirmed: confirmed)]
         case .redeem(let code):
             return [.redeem(code: code)]
+        }
+    }
+
+    /// When the last sheet or alert closes, the focus goes back to the list the customer
+    /// tabbed from: left on the button that opened it, the next Tab Tab Enter would press
+    /// another button, and what is typed next would go to the screen as commands.
+    private mutating func focusListAgain() {
+        switch screen {
+        case .shop(let id):
+            if case .button? = shopLists[id]?.focus { shopLists[id]?.focus = .list }
+            if case .button? = pickers[id]?.focus { pickers[id]?.focus = .list }
+        case .purchases:
+            if case .button = purchasesList.focus { purchasesList.focus = .list }
+        case .storeList:
+            break
         }
     }
 

@@ -34,8 +34,9 @@ extension AppState {
 
     /// Until entitlements first load the picker shows its spinner, as StoreKit's does: the
     /// plans alone would offer "Subscribe" (or a trial) on what may be the current plan.
-    /// When the standing cannot be read, nothing is offered: the picker says so, and r
-    /// retries. For the shop on screen they are worked out once per change (by `update`).
+    /// When the standing cannot be read, the plans and prices show but nothing is offered
+    /// (no trial, no Subscribe): the picker says so, and r retries. For the shop on screen
+    /// they are worked out once per change (by `update`).
     func pickerContent(for shop: StoreLayout.Shop, view: SubscriptionStoreView) -> SubscriptionStoreContent {
         if let shown = shownContent, shown.shopID == shop.id, case .picker(let content) = shown.content {
             return content
@@ -46,7 +47,7 @@ extension AppState {
             return view.content(for: .loading, standing: nil, groupDisplayName: shop.title)
         }
         if let error = store.entitlementsError {
-            return SubscriptionStoreContent(phase: .statusFailure(error.error), groupDisplayName: shop.title, standing: nil)
+            return view.content(for: loaded, standing: nil, groupDisplayName: shop.title).unreadableStanding(error.error)
         }
         let standing = groupID.flatMap { id in store.owned.map { SubscriptionStanding($0.subscriptionGroup(id)) } }
         return view.content(for: loaded, standing: standing, groupDisplayName: shop.title)

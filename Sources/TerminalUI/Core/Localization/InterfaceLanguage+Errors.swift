@@ -14,14 +14,15 @@ extension InterfaceLanguage {
         case let error as Product.PurchaseError: describe(error)
         case let error as OfferCodeError: describe(error)
         case StorefrontError.purchaseInProgress: text("Another purchase is still in progress.")
-        default: error.localizedDescription
+        default: describesSystemErrors ? error.localizedDescription : text("The store reported an unknown error.")
         }
     }
 
     private func describe(_ error: StoreKitError) -> String {
         switch error {
         case .networkError(let error): text("The store could not be reached (%@).", String(error.code.rawValue))
-        case .systemError(let error): text("The store failed: %@", error.localizedDescription)
+        case .systemError(let error):
+            describesSystemErrors ? text("The store failed: %@", error.localizedDescription) : text("The store reported an unknown error.")
         case .userCancelled: text("The purchase was cancelled.")
         case .notAvailableInStorefront: text("This item is not sold in your country or region.")
         case .notEntitled: text("You are not entitled to this item.")

@@ -18,6 +18,10 @@ public struct InterfaceLanguage: Sendable, Hashable {
     private let catalog: StringCatalog?
     /// Wraps every value in ⟦ ⟧, so a test can find text that did not come from the table.
     private let isPseudo: Bool
+    /// Whether `describe(_:)` tells an error outside the store's own (a ledger file that
+    /// could not be written, say) in that error's words. Off for a customer on another
+    /// machine: they read that the store failed, never a path of the server's.
+    public var describesSystemErrors = true
 
     /// English, the catalog's source language.
     public static let english = InterfaceLanguage(code: "en", catalog: .bundled, isPseudo: false)
