@@ -24,7 +24,8 @@ struct ServeCommand: AsyncParsableCommand {
             SHA-256 fingerprint, as ssh-keygen -lf prints it, is their account. A session \
             with no command opens the store; `ssh … transactions|entitlements|requests [--json]` \
             prints that account's. SIGTERM or SIGINT stops admitting, warns open sessions, \
-            waits --drain, then ends them. The store options are handed to every session.
+            waits --drain, then ends them. The store options are handed to every session, \
+            and the PostgreSQL store (--store or STOREFRONT_STORE) in its environment, never its arguments.
 
             --http serves Apple's App Store Server API (transaction history, transaction info, \
             subscription statuses, order lookup, refund history, consumption, test notifications, \
@@ -34,9 +35,10 @@ struct ServeCommand: AsyncParsableCommand {
         subcommands: [APIKeysCommand.self, CertsCommand.self]
     )
 
-    /// Serve's own options, which the sessions do not get (every one takes a value).
+    /// Serve's own options, which the sessions do not get in their arguments (every one takes
+    /// a value); `--store` reaches them in their environment (`SessionEnvironment`).
     static let ownOptions = [
-        "--ssh", "--http", "--bundle-id", "--api-keys", "--notify", "--rate-limit", "--signing-key", "--certificates", "--environment", "--host-key", "--authorized-keys", "--max-sessions", "--max-sessions-per-key", "--idle", "--max-session", "--drain",
+        "--store", "--ssh", "--http", "--bundle-id", "--api-keys", "--notify", "--rate-limit", "--signing-key", "--certificates", "--environment", "--host-key", "--authorized-keys", "--max-sessions", "--max-sessions-per-key", "--idle", "--max-session", "--drain",
     ]
 
     @Option(help: ArgumentHelp("Listen for SSH on [HOST:]PORT; the host is 127.0.0.1 unless given, port 0 picks a free one.", valueName: "[host:]port"))
@@ -72,7 +74,7 @@ struct ServeCommand: AsyncParsableCommand {
 
     func validate() throws {
         // `serve api-keys …` validates this command too, with neither address given.
-        _ = try ssh?.get()
+        _ = try ssh?.get(option: "--ssh")
         try http.validate()
         if storeOptions.account != nil {
             throw ValidationError("--account is each customer's own: serve signs every session in as its key's fingerprint.")
@@ -89,7 +91,7 @@ struct ServeCommand: AsyncParsableCommand {
             }
             return try await runHTTP()
         }
-        let address = try ssh.get()
+        let address = try ssh.get(option: "--ssh")
         let environment = ProcessInfo.processInfo.environment
         let hostKeyPath: String
         do {
@@ -109,8 +111,7 @@ struct ServeCommand: AsyncParsableCommand {
             settings.authorizedKeys = try authorizedKeys.map { path throws(SSHServeError) in try AuthorizedKeys(contentsOf: path) }
             settings.limits = SessionLimits(total: maxSessions, perKey: maxSessionsPerKey)
             (settings.idle, settings.maxSession, settings.drain) = try times()
-            // What a child needs to find its files; the customer's TERM, LANG and LC_* come from the session.
-            settings.environment = environment.filter { ["PATH", "HOME", "XDG_DATA_HOME", "STOREFRONT_RESOURCES", "NO_COLOR"].contains($0.key) }
+            settings.environment = SessionEnvironment.make(from: environment, store: try storeOptions.postgresStore(environment: environment))
             let server = try await StoreSSHServer.start(settings)
             let listening = ListenAddress(host: address.host, port: server.port)
             StoreCommandSupport.print(
