@@ -31,13 +31,13 @@ package struct StoreOptions: ParsableArguments {
     package var inMemory = false
 
     @Option(help: ArgumentHelp(
-        "The store key file, mode 0600, that every front end of one store shares (default: store-key.pem beside the ledger).",
+        "The store key file, mode 0600, that every front end of one store shares (default: store-key.pem beside the ledger). One that signed none of a store's transactions is refused; a new key is made only for an empty store.",
         valueName: "path"
     ))
     package var storeKey: String?
 
     @Option(help: ArgumentHelp(
-        "A PostgreSQL store shared by many storefronts, postgres://user@host:port/database (a unix socket: ?host=/socket/dir); default $STOREFRONT_STORE, else the ledger file. Its key: --store-key, else the ledger folder's.",
+        "A PostgreSQL store shared by many storefronts, postgres://user@host:port/database (a unix socket: ?host=/socket/dir); default $STOREFRONT_STORE, else the ledger file. Its password: the URL's, else $PGPASSWORD, else $PGPASSFILE or ~/.pgpass. Its key: --store-key, else the ledger folder's.",
         valueName: "url"
     ))
     package var store: Parsed<PostgresAddress>?
