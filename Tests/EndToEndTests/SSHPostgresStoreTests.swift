@@ -32,6 +32,23 @@ struct SSHPostgresStoreTests {
         #expect(try listed.array().count == 1, "ssh … transactions reads another store: \(listed.stdout) \(listed.stderr)")
     }
 
+    @Test("A store whose server wants a password, given serve only in PGPASSWORD: the session signs in with it and buys")
+    func passwordFromPGPASSWORD() async throws {
+        let scratch = try TemporaryDirectory()
+        let password = "pw-\(UUID().uuidString.prefix(8))"
+        let store = try await PostgresCluster.passwordRole(password, in: try await PostgresCluster.database())
+        let environment: [String: String?] = ["STOREFRONT_STORE": store, "PGPASSWORD": password]
+        let migrated = try await StorefrontCommand.run(
+            ["store", "migrate"], environment: environment.merging(["XDG_DATA_HOME": scratch.url.appendingPathComponent("data").path]) { $1 }
+        )
+        try #require(migrated.status == 0, "\(migrated.stderr)")
+        let shop = try await SSHShop(["--catalog", "tipjar"], folder: scratch.url, environment: environment)
+        let key = try await shop.makeKey("ada")
+        let session = try await TmuxSession(width: 80, height: 24, command: shellCommand(try shop.ssh(key: key)))
+        _ = try await session.buyFirstTip()
+        #expect(try await purchases(in: store) == 1)
+    }
+
     @Test("--store with a password: the session's command line has neither, and its purchase lands in PostgreSQL")
     func passwordNotInArguments() async throws {
         let scratch = try TemporaryDirectory()
