@@ -5,7 +5,7 @@ import Darwin
 #endif
 import Foundation
 
-/// The locale variables (`LANG`, `LC_ALL`, `LC_*`) made safe before anything reads them.
+/// The locale variables (`LANG`, `LC_ALL` and the other categories) made safe before anything reads them.
 ///
 /// ICU, under Foundation's locale and formatters, crashes on some values that are not
 /// locales at all (`LANG=abcdefghijkl`: a segmentation fault in the first price
@@ -33,10 +33,17 @@ package enum LocaleEnvironment {
         ))
     }
 
+    /// POSIX's and glibc's locale categories: not every `LC_` variable is one (iTerm2 sends
+    /// `LC_TERMINAL=iTerm2` over SSH).
+    static let variables: Set<String> = [
+        "LANG", "LC_ALL", "LC_CTYPE", "LC_NUMERIC", "LC_TIME", "LC_COLLATE", "LC_MONETARY", "LC_MESSAGES",
+        "LC_PAPER", "LC_NAME", "LC_ADDRESS", "LC_TELEPHONE", "LC_MEASUREMENT", "LC_IDENTIFICATION",
+    ]
+
     /// The locale variables of `environment` whose values are not locales, sorted by name.
     static func unusableVariables(_ environment: [String: String]) -> [(name: String, value: String)] {
         environment
-            .filter { ($0.key == "LANG" || $0.key.hasPrefix("LC_")) && !$0.value.isEmpty && !isUsable($0.value) }
+            .filter { variables.contains($0.key) && !$0.value.isEmpty && !isUsable($0.value) }
             .map { (name: $0.key, value: $0.value) }
             .sorted { $0.name < $1.name }
     }

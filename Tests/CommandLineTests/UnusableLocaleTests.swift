@@ -28,4 +28,16 @@ struct UnusableLocaleTests {
         #expect(bought.stderrLines == [Self.warning])
         #expect(bought.stdout.contains("£"), "the price, in the storefront's own format: \(bought.stdout)")
     }
+
+    @Test("Locales, and LC_ variables that name no category (iTerm2's LC_TERMINAL), pass without a warning")
+    func usableLocalesPass() async throws {
+        let data = try TemporaryDirectory()
+        let environment: [String: String?] = [
+            "LANG": "ja_JP.UTF-8", "LC_ALL": nil, "LC_MESSAGES": "zh_Hans_CN.UTF-8", "LC_TIME": "C.UTF-8",
+            "LC_TERMINAL": "iTerm2", "LC_TERMINAL_VERSION": "3.5.4", "XDG_DATA_HOME": data.url.path,
+        ]
+        let snapshot = try await StorefrontCommand.run(["snapshot", "--catalog", "tipjar"], environment: environment)
+        #expect(snapshot.status == 0)
+        #expect(snapshot.stderr.isEmpty, "\(snapshot.stderr)")
+    }
 }
