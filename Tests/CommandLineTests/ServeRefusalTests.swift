@@ -34,4 +34,16 @@ struct ServeRefusalTests {
         #expect(refused.stderrLines.count == 1, "\(refused.stderr)")
         #expect(refused.stderr.contains("cannot create \(file.appendingPathComponent("keys").path)"), "\(refused.stderr)")
     }
+
+    @Test("serve --http whose --api-keys file cannot be read (it is a folder) exits 66 naming it and why")
+    func apiKeysCannotBeRead() async throws {
+        let work = try TemporaryDirectory()
+        let refused = try await StorefrontCommand.run(
+            ["serve", "--http", "0", "--bundle-id", "com.example.tips", "--catalog", "tipjar", "--in-memory", "--api-keys", work.url.path],
+            environment: ["XDG_DATA_HOME": work.url.path], timeout: .seconds(20)
+        )
+        #expect(refused.status == 66, "\(refused.stderr)")
+        #expect(refused.stderrLines.count == 1, "\(refused.stderr)")
+        #expect(refused.stderr.contains("\(work.url.path): cannot be read: "), "\(refused.stderr)")
+    }
 }
