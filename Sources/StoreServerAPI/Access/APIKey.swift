@@ -64,7 +64,9 @@ public struct APIKeyError: Error, Sendable, CustomStringConvertible {
 public enum APIKeyFile {
     /// The keys in `url`; none when the file does not exist.
     public static func load(from url: URL) throws(APIKeyError) -> [APIKey] {
-        guard FileManager.default.fileExists(atPath: url.path) else { return [] }
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else { return [] }
+        if isFolder.boolValue { throw APIKeyError(reason: "\(url.path): cannot be read: it is a folder, not a file of keys", exitCode: 66) }
         let text: String
         do {
             text = try String(contentsOf: url, encoding: .utf8)
