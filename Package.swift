@@ -150,7 +150,7 @@ let package = Package(
         .executableTarget(
             name: "storefront-serve",
             dependencies: [
-                "LocalStore", "TerminalUI", "StorefrontCommandLine", "StorefrontSSH", "StoreServerAPI", "StoreServerHTTP",
+                "LocalStore", "PostgresStore", "TerminalUI", "StorefrontCommandLine", "StorefrontSSH", "StoreServerAPI", "StoreServerHTTP",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/StorefrontServe"

@@ -19,6 +19,9 @@ package struct PostgresAddress: Sendable, Hashable, CustomStringConvertible {
     var user: String
     var password: String?
     var database: String
+    /// The host as a password file names it: the TCP host, or the socket's folder.
+    var passwordFileHost: String
+    var port: Int
 
     /// Reads a `postgres://` or `postgresql://` URL; anything else is refused with what is wrong.
     package init(_ text: String) throws(InvalidPostgresAddress) {
@@ -39,15 +42,37 @@ package struct PostgresAddress: Sendable, Hashable, CustomStringConvertible {
         if let socketFolder {
             guard socketFolder.hasPrefix("/") else { throw invalid("?host= must be the socket's folder, an absolute path") }
             endpoint = .unixSocket(path: socketFolder + "/.s.PGSQL.\(port)")
+            passwordFileHost = socketFolder
         } else if let host = components.host, !host.isEmpty {
             endpoint = .tcp(host: host, port: port)
+            passwordFileHost = host
         } else {
             throw invalid("it names no host (postgres://user@HOST/… or ?host=/path/to/socket/dir)")
         }
         self.user = user
+        self.port = port
         password = components.password
         self.database = database
         display = Self.withoutPassword(components)
+        urlWithPassword = text
+    }
+
+    /// The URL as given, its password included: what a child process is handed in its
+    /// environment (never its arguments, which any local user can read). Never shown.
+    package let urlWithPassword: String
+
+    /// The same store, with the password libpq would use when the URL gives none:
+    /// `PGPASSWORD`, else the password file's first matching line (`PostgresPasswordFile`).
+    func withPassword(environment: [String: String]) -> PostgresAddress {
+        guard password == nil else { return self }
+        var found = self
+        if let given = environment["PGPASSWORD"], !given.isEmpty {
+            found.password = given
+        } else {
+            found.password = PostgresPasswordFile(environment: environment)?
+                .password(host: passwordFileHost, port: port, database: database, user: user)
+        }
+        return found
     }
 
     /// The URL as given, its password left out: what errors and listings show.

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Foundation
 import LocalStore
 import PostgresNIO
 
@@ -13,6 +14,40 @@ enum PostgresErrors {
         if isConnectionLost(error) { return .storeUnavailable(store: store, reason: reason(error)) }
         if error is PSQLError { return .cannotWrite(path: store, reason: reason(error)) }
         return Ledger.commonError(error, path: store)
+    }
+
+    /// A failed connect: the server refusing to sign us in (77), said in words a person can
+    /// act on, or it being out of reach (69).
+    static func connectionError(_ error: any Error, address: PostgresAddress) -> LedgerError {
+        guard let refusal = signInRefusal(error, address: address) else {
+            return .storeUnavailable(store: address.description, reason: reason(error))
+        }
+        return .signInRefused(store: address.description, reason: refusal)
+    }
+
+    /// Why the server would not let `address`'s user in, or nil for any other failure.
+    private static func signInRefusal(_ error: any Error, address: PostgresAddress) -> String? {
+        guard let error = error as? PSQLError else { return nil }
+        // Class 28: invalid authorization (a wrong password, no pg_hba.conf line for us).
+        if let message = error.serverInfo?[.message], error.serverInfo?[.sqlState]?.hasPrefix("28") == true {
+            return message
+        }
+        let ways = "give one with PGPASSWORD, a line \(address.passwordFileHost):\(address.port):\(address.database):\(address.user):PASSWORD "
+            + "in ~/.pgpass (or the file PGPASSFILE names), or in the URL (postgres://\(address.user):PASSWORD@…)"
+        let ignored = PostgresPasswordFile(environment: ProcessInfo.processInfo.environment)?.ignoredReason.map { " (\($0))" } ?? ""
+        switch error.code {
+        case .authMechanismRequiresPassword:
+            return address.password == nil
+                ? "the server wants a password for user \(address.user) and none was given\(ignored); \(ways)"
+                : "the server wants a password for user \(address.user), and refused the one given"
+        case .unsupportedAuthMechanism:
+            return "the server asks user \(address.user) to sign in with a method this storefront does not support "
+                + "(Kerberos, GSSAPI, SSPI or SCM credentials): let it sign in with a password (scram-sha-256, md5 or password in pg_hba.conf) or trust"
+        case .saslError:
+            return "the server's SCRAM password exchange for user \(address.user) failed: check the password"
+        default:
+            return nil
+        }
     }
 
     static func isUniqueViolation(_ error: any Error) -> Bool {

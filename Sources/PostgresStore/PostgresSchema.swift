@@ -78,7 +78,8 @@ enum PostgresSchema {
 
     /// Runs the migrations `connection`'s database has not had, in one transaction.
     ///
-    /// - Returns: The versions before and after; both the found one when it is newer than known.
+    /// - Returns: The versions before and after; both the found one when it is newer than
+    ///   known or below 0.
     static func migrate(_ connection: PostgresConnection, logger: Logger) async throws -> (from: Int, to: Int) {
         try await connection.transaction(logger: logger) { connection in
             try await connection.rows("SELECT pg_advisory_xact_lock(\(migrationLock))", logger: logger)
@@ -86,8 +87,8 @@ enum PostgresSchema {
                 "CREATE TABLE IF NOT EXISTS storefront_schema (version INTEGER NOT NULL)", logger: logger
             )
             let current = try await version(connection, logger: logger) ?? 0
-            // A newer program's schema is left alone; the caller refuses it.
-            guard current <= migrations.count else { return (current, current) }
+            // A newer program's schema, or a version no program writes, is left alone; the caller refuses it.
+            guard (0...migrations.count).contains(current) else { return (current, current) }
             // One statement per query (the extended protocol takes no more); they end a line with ";".
             for migration in migrations.dropFirst(current) {
                 for statement in migration.split(separator: ";\n") {

@@ -79,6 +79,16 @@ extension PostgresSession {
         try await run("SELECT DISTINCT account FROM transactions ORDER BY account").map { try $0.decode(String.self) }
     }
 
+    func keyUse(headerSegments: [String]) async throws -> LedgerKeyUse {
+        let any = try await run("SELECT EXISTS (SELECT 1 FROM transactions)").first?.decode(Bool.self) ?? false
+        guard any else { return .noRows }
+        let prefixes = headerSegments.map { $0 + "." }
+        let signed = try await run("SELECT EXISTS (SELECT 1 FROM transactions WHERE jws ^@ ANY(\(prefixes)))")
+            .first?.decode(Bool.self) ?? false
+        if signed { return .signsSome }
+        return .signsNone(rows: try await run("SELECT count(*) FROM transactions").first?.decode(Int.self) ?? 0)
+    }
+
     private func notifications(_ query: PostgresQuery) async throws -> [LedgerNotification] {
         var notifications = try await run(query).map { try LedgerNotification(columns: PostgresColumns($0)) }
         guard !notifications.isEmpty else { return [] }

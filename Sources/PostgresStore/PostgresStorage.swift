@@ -37,9 +37,13 @@ package final class PostgresStorage: LedgerStorage {
 
     /// Connects, and checks the schema is the one this program knows.
     ///
+    /// The password is the URL's, else `PGPASSWORD`'s, else the password file's, as libpq finds it.
+    ///
     /// - Throws: `LedgerError.storeUnavailable` (exit 69) when the server cannot be reached;
+    ///   `.signInRefused` (77) when it wants a password none of those gives, or refuses the one given;
     ///   `.notALedger` (65) when the schema is missing, older (run `storefront store migrate`) or newer.
-    package static func open(_ address: PostgresAddress) async throws(LedgerError) -> PostgresStorage {
+    package static func open(_ given: PostgresAddress) async throws(LedgerError) -> PostgresStorage {
+        let address = given.withPassword(environment: ProcessInfo.processInfo.environment)
         let version = try await withConnection(to: address) { connection in
             try await PostgresSchema.version(connection, logger: logger)
         }
@@ -52,16 +56,23 @@ package final class PostgresStorage: LedgerStorage {
     /// Creates or upgrades the schema.
     ///
     /// - Returns: The versions before and after (equal when there was nothing to do).
-    package static func migrate(_ address: PostgresAddress) async throws(LedgerError) -> (from: Int, to: Int) {
+    package static func migrate(_ given: PostgresAddress) async throws(LedgerError) -> (from: Int, to: Int) {
+        let address = given.withPassword(environment: ProcessInfo.processInfo.environment)
         let versions = try await withConnection(to: address) { connection in
             try await PostgresSchema.migrate(connection, logger: logger)
         }
-        if versions.from > PostgresSchema.migrations.count { throw schemaMismatch(versions.from, address: address) }
+        if !(0...PostgresSchema.migrations.count).contains(versions.from) { throw schemaMismatch(versions.from, address: address) }
         return versions
     }
 
     private static func schemaMismatch(_ version: Int?, address: PostgresAddress) -> LedgerError {
         let known = PostgresSchema.migrations.count
+        if let version, version < 0 {
+            return .notALedger(
+                path: address.description,
+                reason: "its storefront_schema table says version \(version), which no storefront writes: someone changed it by hand"
+            )
+        }
         guard let version, version > 0 else {
             return .notALedger(
                 path: address.description, reason: "it has no storefront schema yet: run storefront store migrate --store \(address)"
@@ -90,7 +101,7 @@ package final class PostgresStorage: LedgerStorage {
                 configuration: address.connectionConfiguration, id: 0, logger: logger
             )
         } catch {
-            throw .storeUnavailable(store: address.description, reason: PostgresErrors.reason(error))
+            throw PostgresErrors.connectionError(error, address: address)
         }
         do {
             let result = try await body(connection)

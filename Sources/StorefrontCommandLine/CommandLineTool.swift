@@ -11,6 +11,8 @@ extension AsyncParsableCommand {
     /// }
     /// ```
     package static func runReportingFailures() async {
+        // Before anything formats a price or a date: ICU crashes on some values of LANG.
+        LocaleEnvironment.replaceUnusable()
         do {
             var command = try await asyncParseAsRoot()
             if var asyncCommand = command as? AsyncParsableCommand {

@@ -31,13 +31,13 @@ package struct StoreOptions: ParsableArguments {
     package var inMemory = false
 
     @Option(help: ArgumentHelp(
-        "The store key file, mode 0600, that every front end of one store shares (default: store-key.pem beside the ledger).",
+        "The store key file, mode 0600, that every front end of one store shares (default: store-key.pem beside the ledger). One that signed none of a store's transactions is refused; a new key is made only for an empty store.",
         valueName: "path"
     ))
     package var storeKey: String?
 
     @Option(help: ArgumentHelp(
-        "A PostgreSQL store shared by many storefronts, postgres://user@host:port/database (a unix socket: ?host=/socket/dir); default $STOREFRONT_STORE, else the ledger file. Its key: --store-key, else the ledger folder's.",
+        "A PostgreSQL store shared by many storefronts, postgres://user@host:port/database (a unix socket: ?host=/socket/dir); default $STOREFRONT_STORE, else the ledger file. Its password: the URL's, else $PGPASSWORD, else $PGPASSFILE or ~/.pgpass. Its key: --store-key, else the ledger folder's.",
         valueName: "url"
     ))
     package var store: Parsed<PostgresAddress>?
@@ -152,15 +152,30 @@ package struct StoreOptions: ParsableArguments {
     private func openLedger(catalog: Catalog) async throws -> Ledger {
         let location = ledgerLocation(of: catalog)
         let keyFile = storeKey.map { URL(fileURLWithPath: $0) }
-        if case .default = location,
-           let address = try store?.get() ?? PostgresAddress.fromEnvironment(ProcessInfo.processInfo.environment) {
-            return try await address.openLedger(keyBeside: location, storeKey: keyFile)
+        let ledger: Ledger
+        if let address = try postgresStore() {
+            ledger = try await address.openLedger(keyBeside: location, storeKey: keyFile)
+        } else {
+            do {
+                ledger = try Ledger(location: location, storeKey: keyFile)
+            } catch {
+                throw CommandFailure(error.description, exitCode: ExitCode(error.exitCode))
+            }
         }
+        // A mistyped --store-key would otherwise sign on with a key of its own.
         do {
-            return try Ledger(location: location, storeKey: keyFile)
+            try await ledger.checkKeysSignRows()
         } catch {
             throw CommandFailure(error.description, exitCode: ExitCode(error.exitCode))
         }
+        return ledger
+    }
+
+    /// The PostgreSQL store these options open: `--store`, else `STOREFRONT_STORE` unless
+    /// `--ledger` or `--in-memory` chose a file; nil when the ledger is a file.
+    package func postgresStore(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> PostgresAddress? {
+        guard !inMemory, ledger == nil else { return nil }
+        return try store?.get() ?? PostgresAddress.fromEnvironment(environment)
     }
 
     /// The codes of `--offer-codes FILE`; a file that cannot be read or has a bad line

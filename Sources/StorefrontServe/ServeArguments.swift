@@ -16,14 +16,28 @@ struct ListenAddress: CommandLineValue, CustomStringConvertible {
             host = String(argument[..<colon]).trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
             portText = argument[argument.index(after: colon)...]
         }
-        guard !host.isEmpty, let port = Int(portText), (0...65_535).contains(port) else {
+        guard !host.isEmpty, let port = Int(portText) else {
             throw ValidationError("\"\(argument)\" is not [HOST:]PORT, e.g. 2222 or 0.0.0.0:2222 (port 0 picks a free one).")
+        }
+        guard (0...65_535).contains(port) else {
+            throw ValidationError("\"\(argument)\": port \(port) is out of range; a port is 1 to 65535 (0 picks a free one).")
         }
         self.host = host
         self.port = port
     }
 
     var description: String { host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)" }
+}
+
+extension Parsed<ListenAddress> {
+    /// The address, or its error naming `option` (`--ssh`, `--http`), as every other option's does.
+    func get(option: String) throws -> ListenAddress {
+        do {
+            return try get()
+        } catch {
+            throw ValidationError("\(option) \(error)")
+        }
+    }
 }
 
 /// What a session runs: `storefront run` for a shell; for `exec`, only the store's

@@ -78,7 +78,7 @@ struct HTTPServeOptions: ParsableArguments {
             if bundleID != nil || !notify.isEmpty { throw ValidationError("--bundle-id and --notify go with --http.") }
             return
         }
-        _ = try http?.get()
+        _ = try http?.get(option: "--http")
         guard let bundleID, !bundleID.isEmpty, !bundleID.contains(where: \.isWhitespace) else {
             throw ValidationError("--http needs the app's --bundle-id, such as com.example.birds (a .storekit file has none).")
         }
@@ -141,7 +141,7 @@ extension RateLimit: CommandLineValue {
 extension ServeCommand {
     /// Serves the App Store Server API until SIGTERM or SIGINT.
     func runHTTP() async throws {
-        guard let address = try http.http?.get(), let bundleID = http.bundleID else { return }
+        guard let address = try http.http?.get(option: "--http"), let bundleID = http.bundleID else { return }
         let store = try await storeOptions.makeStore()
         let settings: AppStoreServer.Settings
         do {

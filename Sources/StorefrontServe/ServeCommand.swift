@@ -26,7 +26,8 @@ struct ServeCommand: AsyncParsableCommand {
             with no command opens the store; `ssh … transactions|entitlements|requests [--json]` \
             prints that account's. SIGTERM or SIGINT stops admitting, warns open sessions, \
             waits --drain, then ends them; SIGHUP rereads --authorized-keys. The store options \
-            are handed to every session. A session's terminal is at most 1000x1000: a larger \
+            are handed to every session, and the PostgreSQL store (--store or STOREFRONT_STORE) \
+            in its environment, never its arguments. A session's terminal is at most 1000x1000: a larger \
             window is told so and the store uses its top-left corner. Connections not yet signed \
             in are held to --max-unauthenticated (per address too) and closed after --login-grace.
 
@@ -43,9 +44,10 @@ struct ServeCommand: AsyncParsableCommand {
         subcommands: [APIKeysCommand.self, CertsCommand.self]
     )
 
-    /// Serve's own options, which the sessions do not get (every one takes a value).
+    /// Serve's own options, which the sessions do not get in their arguments (every one takes
+    /// a value); `--store` reaches them in their environment (`SessionEnvironment`).
     static let ownOptions = [
-        "--ssh", "--http", "--bundle-id", "--api-keys", "--notify", "--rate-limit", "--signing-key", "--certificates", "--environment", "--http-header-timeout", "--http-body-timeout", "--http-idle", "--http-max-connections", "--host-key", "--authorized-keys", "--max-sessions", "--max-sessions-per-key", "--max-unauthenticated", "--max-unauthenticated-per-address", "--login-grace", "--idle", "--max-session", "--drain",
+        "--store", "--ssh", "--http", "--bundle-id", "--api-keys", "--notify", "--rate-limit", "--signing-key", "--certificates", "--environment", "--http-header-timeout", "--http-body-timeout", "--http-idle", "--http-max-connections", "--host-key", "--authorized-keys", "--max-sessions", "--max-sessions-per-key", "--max-unauthenticated", "--max-unauthenticated-per-address", "--login-grace", "--idle", "--max-session", "--drain",
     ]
 
     @Option(help: ArgumentHelp("Listen for SSH on [HOST:]PORT; the host is 127.0.0.1 unless given, port 0 picks a free one.", valueName: "[host:]port"))
@@ -93,7 +95,7 @@ struct ServeCommand: AsyncParsableCommand {
 
     func validate() throws {
         // `serve api-keys …` validates this command too, with neither address given.
-        _ = try ssh?.get()
+        _ = try ssh?.get(option: "--ssh")
         try http.validate()
         if storeOptions.account != nil {
             throw ValidationError("--account is each customer's own: serve signs every session in as its key's fingerprint.")
@@ -114,7 +116,7 @@ struct ServeCommand: AsyncParsableCommand {
             }
             return try await runHTTP()
         }
-        let address = try ssh.get()
+        let address = try ssh.get(option: "--ssh")
         let environment = ProcessInfo.processInfo.environment
         let hostKeyPath: String
         do {
@@ -136,8 +138,7 @@ struct ServeCommand: AsyncParsableCommand {
             settings.signingIn = SessionLimits(total: maxUnauthenticated, perKey: maxUnauthenticatedPerAddress)
             settings.largestWindow = WindowSize(width: TerminalSize.largest.width, height: TerminalSize.largest.height)
             (settings.idle, settings.maxSession, settings.drain, settings.loginGrace) = try times()
-            // What a child needs to find its files; the customer's TERM, LANG and LC_* come from the session.
-            settings.environment = environment.filter { ["PATH", "HOME", "XDG_DATA_HOME", "STOREFRONT_RESOURCES", "NO_COLOR"].contains($0.key) }
+            settings.environment = SessionEnvironment.make(from: environment, store: try storeOptions.postgresStore(environment: environment))
             let server = try await StoreSSHServer.start(settings)
             let listening = ListenAddress(host: address.host, port: server.port)
             StoreCommandSupport.print(

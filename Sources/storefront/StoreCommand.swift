@@ -24,7 +24,7 @@ struct StoreMigrateCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "migrate",
         abstract: "Create or upgrade a PostgreSQL store's schema.",
-        discussion: "Exits 69 when the server cannot be reached, 65 when its schema is newer than this storefront's."
+        discussion: "Exits 69 when the server cannot be reached, 77 when it will not sign in (the password: the URL's, else PGPASSWORD, else PGPASSFILE or ~/.pgpass), 65 when its schema is newer than this storefront's or not one a storefront wrote."
     )
 
     @Option(help: ArgumentHelp("The store, postgres://user@host:port/database (default: $STOREFRONT_STORE).", valueName: "url"))

@@ -32,6 +32,20 @@ public enum PostgresCluster {
         return output.stdout
     }
 
+    /// Makes a role of its own the owner of the database of `url` (from `database()`), one
+    /// the server signs in only with `password` (scram-sha-256, where everyone else is
+    /// trusted), and returns that role's store URL, without the password.
+    public static func passwordRole(_ password: String, in url: String) async throws -> String {
+        let folder = try await started.get()
+        guard let name = URLComponents(string: url)?.path.dropFirst(), !name.isEmpty else {
+            throw Failure(message: "\(url) names no database")
+        }
+        let role = "r" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "").prefix(12)
+        let output = try await ChildProcess.run(script, ["password-role", folder, String(name), role, password])
+        guard output.status == 0 else { throw Failure(message: "password-role \(role): \(output.stderr)") }
+        return output.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
     public struct Failure: Error, CustomStringConvertible {
         public var message: String
         public var description: String { message }

@@ -39,6 +39,9 @@ public struct Ledger: Sendable {
     public var signingKey: StoreSigningKey { keys.signingKey }
     /// The customer whose rows this value reads and writes.
     public private(set) var account = CustomerAccount.local
+    /// The key file this value made as it opened: taken back when the store turns out to
+    /// hold rows, which a new key never signed (`checkKeysSignRows`).
+    let createdKeyFile: URL?
 
     /// Package-wide so a test can put an engine that fails on demand in front of it.
     package let storage: any LedgerStorage
@@ -84,12 +87,36 @@ public struct Ledger: Sendable {
         if let storeKey { located?.signingKey = storeKey }
         files = located
         if let files {
+            if case .default = location {
+                try Self.refuseLinkOutOfDataFolder(files.database, environment: environment)
+            }
             try Self.createFolder(files.database.deletingLastPathComponent())
-            keys = try StoreKeySet.loadOrCreate(at: files.signingKey)
+            let opened = try StoreKeySet.openOrCreate(at: files.signingKey)
+            keys = opened.keys
+            createdKeyFile = opened.created ? files.signingKey : nil
+        } else if let storeKey {
+            let opened = try StoreKeySet.openOrCreate(at: storeKey)
+            keys = opened.keys
+            createdKeyFile = opened.created ? storeKey : nil
         } else {
-            keys = try storeKey.map { url throws(LedgerError) in try StoreKeySet.loadOrCreate(at: url) } ?? .ephemeral()
+            keys = .ephemeral()
+            createdKeyFile = nil
         }
         storage = try makeStorage(files)
+    }
+
+    /// A default ledger that is a symbolic link to a file outside the data folder is refused:
+    /// SQLite would turn whatever it points to into a database. `--ledger` names such a file.
+    private static func refuseLinkOutOfDataFolder(_ database: URL, environment: [String: String]) throws(LedgerError) {
+        guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: database.path) else { return }
+        let pointed = target.hasPrefix("/") ? URL(fileURLWithPath: target) : database.deletingLastPathComponent().appendingPathComponent(target)
+        let resolved = pointed.standardizedFileURL.resolvingSymlinksInPath().path
+        let folder = try LedgerLocation.dataDirectory(environment: environment).standardizedFileURL.resolvingSymlinksInPath().path
+        guard !resolved.hasPrefix(folder + "/") else { return }
+        throw .notALedger(
+            path: database.path,
+            reason: "it is a symbolic link to \(resolved), outside the data folder \(folder); if that file is the ledger, name it with --ledger \(resolved)"
+        )
     }
 
     private static func createFolder(_ folder: URL) throws(LedgerError) {

@@ -25,12 +25,19 @@ public enum LedgerError: Error, Sendable, Hashable, CustomStringConvertible {
     case cannotWrite(path: String, reason: String)
     /// The database server cannot be reached, or the connection to it was lost.
     case storeUnavailable(store: String, reason: String)
+    /// The database server would not sign us in (no password, a wrong one, a method we lack).
+    case signInRefused(store: String, reason: String)
     /// The file is not a ledger (not SQLite, corrupt, or a schema this version does not know).
     case notALedger(path: String, reason: String)
     /// The key file holds no usable P-256 private key, or a line that is not part of a key set.
     case invalidKeyFile(path: String, reason: String)
     /// The key file may be read or written by its group or others (`mode`, such as 0o644).
     case keyFileNotPrivate(path: String, mode: Int)
+    /// A key file that is a FIFO, a device, a directory or a socket (`kind`, such as "a named pipe (FIFO)").
+    case notARegularFile(path: String, kind: String)
+    /// The key file signed none of the `rows` the ledger holds: another store's, a mistyped
+    /// path (`created`: it was just made, and has been taken back), or a lost key.
+    case keysSignNoRows(keyFile: String, ledger: String, rows: Int, created: Bool)
     /// The purchase cannot be recorded as given (empty product ID, quantity below 1, negative price).
     case invalidPurchase(String)
     /// Signing failed inside the crypto library.
@@ -51,11 +58,13 @@ public enum LedgerError: Error, Sendable, Hashable, CustomStringConvertible {
     case askToBuyRequestAlreadyDecided(id: Int64, status: AskToBuyRequest.Status)
 
     /// The sysexits(3) code for this error: 73 can't create, 74 I/O, 65 bad data, 69 unavailable,
-    /// 70 internal, 77 a key file others may read.
+    /// 66 a key file that is not a regular file, 70 internal, 77 a key file others may read or that signed none of the
+    /// ledger's rows, or a database that would not sign us in.
     public var exitCode: Int32 {
         switch self {
-        case .keyFileNotPrivate: 77
+        case .keyFileNotPrivate, .signInRefused, .keysSignNoRows: 77
         case .noDataDirectory, .cannotCreate: 73
+        case .notARegularFile: 66
         case .cannotRead, .cannotWrite: 74
         case .signingFailed: 70
         case .storeUnavailable: 69
@@ -79,6 +88,8 @@ public enum LedgerError: Error, Sendable, Hashable, CustomStringConvertible {
             "cannot write \(path): \(reason)"
         case .storeUnavailable(let store, let reason):
             "cannot reach the store \(store): \(reason)"
+        case .signInRefused(let store, let reason):
+            "the store \(store) would not sign in: \(reason)"
         case .notALedger(let path, let reason):
             "\(path) is not a usable ledger: \(reason)"
         case .invalidKeyFile(let path, let reason):
@@ -86,6 +97,14 @@ public enum LedgerError: Error, Sendable, Hashable, CustomStringConvertible {
         case .keyFileNotPrivate(let path, let mode):
             "key file \(path) has mode 0\(String(mode, radix: 8)), so others may read it; "
                 + "it must be readable by its owner alone (chmod 600 \(path))"
+        case .notARegularFile(let path, let kind):
+            "key file \(path) is \(kind), not a regular file: name the key file itself"
+        case .keysSignNoRows(let keyFile, let ledger, let rows, let created):
+            (created ? "no key file at \(keyFile), and a new key is made only for an empty store: " : "store key \(keyFile) signed none of ")
+                + "the \(rows) transaction\(rows == 1 ? "" : "s") in \(ledger)"
+                + (created ? (rows == 1 ? " was" : " were") + " signed by another key" : "")
+                + "; name the key file that signed them with --store-key, or start a new key set on purpose with "
+                + "storefront store rotate-key --store-key \(keyFile)"
         case .invalidPurchase(let reason):
             "cannot record the purchase: \(reason)"
         case .signingFailed(let reason):

@@ -27,9 +27,11 @@ package enum KeyFile {
         return true
     }
 
-    /// Reads the file at `url`, refusing it when its group or others may read or write it.
+    /// Reads the file at `url`, refusing it when it is not a regular file (a FIFO would
+    /// block for ever, a device is nobody's key) or its group or others may read or write it.
     package static func readPrivate(at url: URL) throws(LedgerError) -> String {
-        let descriptor = open(url.path, O_RDONLY | O_CLOEXEC)
+        // Non-blocking, so that opening a FIFO returns at once and is refused below.
+        let descriptor = open(url.path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else {
             throw .cannotRead(path: url.path, reason: String(cString: strerror(errno)))
         }
@@ -37,6 +39,9 @@ package enum KeyFile {
         var status = stat()
         guard fstat(descriptor, &status) == 0 else {
             throw .cannotRead(path: url.path, reason: String(cString: strerror(errno)))
+        }
+        guard status.st_mode & S_IFMT == S_IFREG else {
+            throw .notARegularFile(path: url.path, kind: fileKind(status.st_mode))
         }
         let mode = Int(status.st_mode) & 0o777
         guard mode & 0o077 == 0 else {
@@ -46,6 +51,18 @@ package enum KeyFile {
             return String(decoding: try handle.readToEnd() ?? Data(), as: UTF8.self)
         } catch {
             throw .cannotRead(path: url.path, reason: Ledger.reason(error))
+        }
+    }
+
+    /// What a file that is not a regular one is, in `ls -l`'s words.
+    static func fileKind(_ mode: mode_t) -> String {
+        switch mode & S_IFMT {
+        case S_IFDIR: "a directory"
+        case S_IFIFO: "a named pipe (FIFO)"
+        case S_IFCHR: "a character device"
+        case S_IFBLK: "a block device"
+        case S_IFSOCK: "a socket"
+        default: "not a regular file"
         }
     }
 

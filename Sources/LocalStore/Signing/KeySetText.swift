@@ -5,13 +5,22 @@ import Foundation
 /// `Created: <ISO 8601 date>` line (RFC 7468 lets text sit between PEM blocks).
 ///
 /// A file of one bare PEM key, as stores wrote before key sets, reads as a set of one.
-/// Errors name the line and never quote it: a damaged line may be key material.
+/// Lines starting with `#` are comments; a file `store rotate-key` started begins with
+/// `rotationMark`. Errors name the line and never quote it: a damaged line may be key material.
 enum KeySetText {
-    static func encode(_ keys: [StoreSigningKey]) -> String {
-        keys.map { key in
+    /// The first line of a key file `store rotate-key` made where there was none: a key set
+    /// chosen on purpose for a store whose earlier rows other keys signed.
+    static let rotationMark = "# Started by storefront store rotate-key."
+
+    static func encode(_ keys: [StoreSigningKey], startedByRotation: Bool = false) -> String {
+        (startedByRotation ? rotationMark + "\n" : "") + keys.map { key in
             let pem = key.privateKeyPEM.hasSuffix("\n") ? key.privateKeyPEM : key.privateKeyPEM + "\n"
             return (key.created.map { "Created: \($0.formatted(.iso8601))\n" } ?? "") + pem
         }.joined()
+    }
+
+    static func isStartedByRotation(_ text: String) -> Bool {
+        text.hasPrefix(rotationMark)
     }
 
     static func decode(_ text: String, path: String) throws(LedgerError) -> [StoreSigningKey] {
@@ -34,6 +43,8 @@ enum KeySetText {
                 keys.append(StoreSigningKey(privateKey: key, created: created?.date))
                 block = nil
                 created = nil
+            } else if line.hasPrefix("#") {
+                continue
             } else if line.hasPrefix("-----BEGIN ") {
                 block = (number, [line])
             } else if line.hasPrefix("Created:") {

@@ -21,10 +21,14 @@ public struct StoreKeySet: Sendable {
     public let keys: [StoreSigningKey]
     /// The key new transactions are signed with: the newest.
     public var signingKey: StoreSigningKey { keys[keys.count - 1] }
+    /// Whether `store rotate-key` started the file: a set chosen on purpose, which a
+    /// ledger whose rows other keys signed accepts (`Ledger.checkKeysSignRows`).
+    public let startedByRotation: Bool
 
-    init(keys: [StoreSigningKey]) {
+    init(keys: [StoreSigningKey], startedByRotation: Bool = false) {
         precondition(!keys.isEmpty, "a key set holds at least one key")
         self.keys = keys
+        self.startedByRotation = startedByRotation
     }
 
     /// One new key that lives only as long as the process: for in-memory ledgers.
@@ -40,35 +44,42 @@ public struct StoreKeySet: Sendable {
     /// - Throws: `LedgerError`: `.keyFileNotPrivate` (77) when group or others may read the
     ///   file, `.invalidKeyFile` (65) naming the line when it is malformed.
     public static func loadOrCreate(at url: URL) throws(LedgerError) -> StoreKeySet {
+        try openOrCreate(at: url).keys
+    }
+
+    /// `loadOrCreate`, saying whether this call made the file.
+    static func openOrCreate(at url: URL) throws(LedgerError) -> (keys: StoreKeySet, created: Bool) {
         if FileManager.default.fileExists(atPath: url.path) {
-            return try load(from: url)
+            return (try load(from: url), false)
         }
         let created = StoreKeySet(keys: [.generate()])
         if try KeyFile.createExclusively(at: url, contents: KeySetText.encode(created.keys)) {
-            return created
+            return (created, true)
         }
-        return try load(from: url)
+        return (try load(from: url), false)
     }
 
     /// Loads the key file at `url`, which must exist.
     public static func load(from url: URL) throws(LedgerError) -> StoreKeySet {
-        StoreKeySet(keys: try KeySetText.decode(try KeyFile.readPrivate(at: url), path: url.path))
+        let text = try KeyFile.readPrivate(at: url)
+        return StoreKeySet(keys: try KeySetText.decode(text, path: url.path), startedByRotation: KeySetText.isStartedByRotation(text))
     }
 
-    /// Adds a new key to the file at `url` (creating the file when there is none) and makes
-    /// it the signing key. The file is replaced whole, so readers see the old set or the new.
+    /// Adds a new key to the file at `url` (creating the file when there is none, marked as
+    /// started by rotation) and makes it the signing key. The file is replaced whole, so readers see the old set or the new.
     ///
     /// Rotations in several processes at once each add their key: each re-reads the file
     /// under an exclusive lock before adding to it.
     public static func rotate(at url: URL) throws(LedgerError) -> StoreKeySet {
         let newKey = StoreSigningKey.generate()
         if !FileManager.default.fileExists(atPath: url.path),
-           try KeyFile.createExclusively(at: url, contents: KeySetText.encode([newKey])) {
-            return StoreKeySet(keys: [newKey])
+           try KeyFile.createExclusively(at: url, contents: KeySetText.encode([newKey], startedByRotation: true)) {
+            return StoreKeySet(keys: [newKey], startedByRotation: true)
         }
         return try KeyFile.withExclusiveLock(on: url) { () throws(LedgerError) -> StoreKeySet in
-            let rotated = StoreKeySet(keys: try load(from: url).keys + [newKey])
-            try KeyFile.replace(at: url, contents: KeySetText.encode(rotated.keys))
+            let loaded = try load(from: url)
+            let rotated = StoreKeySet(keys: loaded.keys + [newKey], startedByRotation: loaded.startedByRotation)
+            try KeyFile.replace(at: url, contents: KeySetText.encode(rotated.keys, startedByRotation: rotated.startedByRotation))
             return rotated
         }
     }

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import LocalStore
 
 /// An App Store Connect API key as the server knows it: the issuer, the key ID (a token's
 /// `kid`) and the public half of the key that signs the tokens.
@@ -63,12 +64,14 @@ public struct APIKeyError: Error, Sendable, CustomStringConvertible {
 public enum APIKeyFile {
     /// The keys in `url`; none when the file does not exist.
     public static func load(from url: URL) throws(APIKeyError) -> [APIKey] {
-        guard FileManager.default.fileExists(atPath: url.path) else { return [] }
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else { return [] }
+        if isFolder.boolValue { throw APIKeyError(reason: "\(url.path): cannot be read: it is a folder, not a file of keys", exitCode: 66) }
         let text: String
         do {
             text = try String(contentsOf: url, encoding: .utf8)
         } catch {
-            throw APIKeyError(reason: "\(url.path): cannot be read")
+            throw APIKeyError(reason: "\(url.path): cannot be read: \(Ledger.reason(error))", exitCode: 66)
         }
         var keys: [APIKey] = []
         for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
@@ -95,7 +98,7 @@ public enum APIKeyFile {
             try Data(text.utf8).write(to: url, options: .atomic)
             try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: url.path)
         } catch {
-            throw APIKeyError(reason: "\(url.path): cannot be written")
+            throw APIKeyError(reason: "\(url.path): cannot be written: \(Ledger.reason(error))", exitCode: 73)
         }
     }
 }

@@ -25,7 +25,7 @@ public enum SigningChainFolder {
                 try der.write(to: folder.appendingPathComponent(name), options: .atomic)
             }
         } catch {
-            throw APIKeyError(reason: "\(folder.path): cannot be written")
+            throw APIKeyError(reason: "\(folder.path): cannot be written: \(Ledger.reason(error))", exitCode: 73)
         }
         // Replaced whole, never readable by others, not even while it is being written.
         let keyFile = folder.appendingPathComponent(files.key)
@@ -38,7 +38,7 @@ public enum SigningChainFolder {
         var certificates: [Data] = []
         for name in [files.leaf, files.intermediate, files.root] {
             guard let der = FileManager.default.contents(atPath: folder.appendingPathComponent(name).path) else {
-                throw APIKeyError(reason: "\(folder.path)/\(name): cannot be read (make the chain with `storefront serve certs`)")
+                throw APIKeyError(reason: "\(folder.path)/\(name): cannot be read (make the chain with `storefront serve certs`)", exitCode: 66)
             }
             certificates.append(der)
         }

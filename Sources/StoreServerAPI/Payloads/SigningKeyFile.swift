@@ -22,7 +22,8 @@ public enum SigningKeyFile {
                     at: url.deletingLastPathComponent(), withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700]
                 )
             } catch {
-                throw APIKeyError(reason: "\(url.deletingLastPathComponent().path): cannot be created")
+                let folder = LedgerError.cannotCreate(path: url.deletingLastPathComponent().path, reason: Ledger.reason(error))
+                throw APIKeyError(reason: folder.description, exitCode: folder.exitCode)
             }
             if try privateFile { () throws(LedgerError) in try KeyFile.createExclusively(at: url, contents: key.pemRepresentation) } {
                 return key

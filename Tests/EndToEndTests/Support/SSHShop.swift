@@ -15,12 +15,15 @@ final class SSHShop {
     let server: ChildProcess
     let port: Int
 
-    /// Starts the server and waits for the line that says where it listens.
-    init(_ options: [String], folder: URL, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+    /// Starts the server, with `environment` added to its own, and waits for the line that
+    /// says where it listens.
+    init(
+        _ options: [String], folder: URL, environment: [String: String?] = [:], sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws {
         self.folder = folder
+        let data: [String: String?] = ["XDG_DATA_HOME": folder.appendingPathComponent("data").path]
         server = try StorefrontCommand.start(
-            ["serve", "--ssh", "0"] + options, environment: ["XDG_DATA_HOME": folder.appendingPathComponent("data").path],
-            label: "serve"
+            ["serve", "--ssh", "0"] + options, environment: data.merging(environment) { _, given in given }, label: "serve"
         )
         let deadline = ContinuousClock.now + .seconds(30)
         while true {

@@ -4,7 +4,8 @@ import StorefrontTestSupport
 import Testing
 
 /// Item 5: a ledger edited behind the store's back. Tampered transactions come back unverified,
-/// grant nothing, and the front says so; the untouched ones still count.
+/// grant nothing, and the front says so; the untouched ones still count. A store key deleted or
+/// replaced by another store's is refused outright, naming both files (issue 32).
 @Suite struct TamperingTests {
     static let feeder = "com.example.backyardbirds.feeder.copper"
     static let birdbath = "com.example.backyardbirds.birdbath.heated"
@@ -16,9 +17,13 @@ import Testing
         case editedRow
         /// The feeder's and the nectar's signatures swapped.
         case swappedSignatures
-        /// The store key deleted: the store makes a new one, which signed none of them.
+    }
+
+    /// What happened to the store key.
+    enum KeyLoss: String, CaseIterable, Sendable {
+        /// Deleted: a new key would sign none of the rows, so none is made.
         case deletedKey
-        /// The store key replaced by another store's valid key.
+        /// Replaced by another store's valid key.
         case replacedKey
     }
 
@@ -78,18 +83,34 @@ import Testing
                 try db.execute(sql: "UPDATE transactions SET jws = ? WHERE productID = ?", arguments: [feederJWS, nectar])
             }
             return [feeder, nectar]
-        case .deletedKey:
-            try FileManager.default.moveItem(at: key, to: key.appendingPathExtension("deleted"))
-            return [feeder, nectar, pass]
-        case .replacedKey:
+        }
+    }
+
+    @Test(arguments: KeyLoss.allCases)
+    func aLostOrForeignStoreKeyIsRefused(_ loss: KeyLoss) async throws {
+        let scratch = try ScratchDirectory("tamper-\(loss.rawValue)")
+        let ledger = try await Self.boughtLedger(in: scratch)
+        let key = URL(fileURLWithPath: ledger).deletingLastPathComponent().appendingPathComponent("store-key.pem")
+        let kept = key.appendingPathExtension("kept")
+        try FileManager.default.moveItem(at: key, to: kept)
+        if loss == .replacedKey {
             // Another store's key: make one by opening a second ledger.
             let other = scratch.path("other/ledger.sqlite")
             let made = try await StorefrontCommand.run(["transactions", "--ledger", other], home: scratch.url, label: "tamper")
             try #require(made.status == 0, "\(made.stderr)")
-            try FileManager.default.moveItem(at: key, to: key.appendingPathExtension("replaced"))
             try FileManager.default.copyItem(atPath: scratch.path("other/store-key.pem"), toPath: key.path)
-            return [feeder, nectar, pass]
         }
+        for command in [["entitlements"], ["transactions"], ["buy", Self.nectar]] {
+            let refused = try await StorefrontCommand.run(command + ["--ledger", ledger], home: scratch.url, label: "tamper")
+            #expect(refused.status == 77, "\(command): \(refused.stderr)")
+            #expect(refused.stderrLines.count == 1 && refused.stderr.contains(key.path) && refused.stderr.contains(ledger), "\(refused.stderr)")
+        }
+        #expect(FileManager.default.fileExists(atPath: key.path) == (loss == .replacedKey), "a new key was left beside the ledger")
+        // Nothing was signed with the wrong key: with the store's own back, every row verifies.
+        try? FileManager.default.removeItem(at: key)
+        try FileManager.default.moveItem(at: kept, to: key)
+        let listed = try await LedgerInspection.transactions(ledger: ledger, home: scratch.url)
+        #expect(listed.count == 3 && listed.allSatisfy { $0["verified"] as? Bool == true }, "\(listed)")
     }
 
     @Test func aStoreKeyThatIsNotAKeyIsRefusedWithoutQuotingIt() async throws {

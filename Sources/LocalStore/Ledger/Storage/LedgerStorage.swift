@@ -75,4 +75,16 @@ package protocol LedgerStorageSession: Sendable {
     ) async throws
     func notifications(createdFrom start: Int64, to end: Int64) async throws -> [LedgerNotification]
     func accountIDs() async throws -> [String]
+    /// Whether any transaction's JWS begins with one of `headerSegments` (a key's header).
+    func keyUse(headerSegments: [String]) async throws -> LedgerKeyUse
+}
+
+/// What a key set signed of a ledger's rows, every account's.
+package enum LedgerKeyUse: Sendable, Equatable {
+    /// The ledger holds no transaction.
+    case noRows
+    /// At least one row is signed by one of the keys.
+    case signsSome
+    /// `rows` rows, none signed by any of the keys.
+    case signsNone(rows: Int)
 }

@@ -81,6 +81,21 @@ extension SQLiteSession {
         try channel.perform { db in try String.fetchAll(db, sql: "SELECT DISTINCT account FROM transactions ORDER BY account") }
     }
 
+    func keyUse(headerSegments: [String]) async throws -> LedgerKeyUse {
+        try channel.perform { db in
+            guard try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM transactions)") == true else { return .noRows }
+            for segment in headerSegments {
+                let prefix = segment + "."
+                // Rows in rowid order: the oldest, signed by the set's oldest key, answers at once.
+                let signed = try Bool.fetchOne(
+                    db, sql: "SELECT EXISTS (SELECT 1 FROM transactions WHERE substr(jws, 1, ?) = ?)", arguments: [prefix.utf8.count, prefix]
+                )
+                if signed == true { return .signsSome }
+            }
+            return .signsNone(rows: try Int.fetchOne(db, sql: "SELECT count(*) FROM transactions") ?? 0)
+        }
+    }
+
     private func notifications(where condition: String, _ arguments: StatementArguments) throws -> [LedgerNotification] {
         try channel.perform { db in
             var notifications = try Row.fetchAll(db.cachedStatement(sql: "SELECT * FROM notificationOutbox n WHERE \(condition)"), arguments: arguments)
