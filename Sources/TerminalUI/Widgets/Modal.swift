@@ -60,7 +60,10 @@ extension Buffer {
     mutating func clearWordEnds(beside frame: Rect, within area: Rect) {
         func isInk(_ x: Int, _ y: Int) -> Bool {
             guard x >= area.minX, x < area.maxX, let cell = cell(x: x, y: y) else { return false }
-            return cell.symbol != " " || cell.isContinuation
+            // A highlight's blanks (a selected row's reverse video) are part of its run too:
+            // left alone beside a panel they read as a stray block.
+            return cell.symbol != " " || cell.isContinuation || cell.style.modifiers.contains(.reverse)
+                || cell.style.background != .default
         }
         /// The last inked column of the run that goes on from `start` (outwards, `step` +1
         /// or -1) after the cut column before it; that column when nothing is left outside.
