@@ -4,7 +4,7 @@ import Testing
 
 /// `storefront serve --http` probed as an attacker or a broken webhook would: a running server,
 /// raw sockets and receivers written in the scripts, on 127.0.0.1 (`Tests/AppleClient`).
-@Suite struct ServeHTTPProbeTests {
+@Suite(.reliabilityRun) struct ServeHTTPProbeTests {
     /// `http_limits_check.py`: a silent socket, a head or body dripped a byte at a time and a
     /// quiet kept-alive connection are each closed at their timeout while Apple's library is
     /// answered; under `ulimit -n 256`, 250 idle sockets neither exhaust the server's

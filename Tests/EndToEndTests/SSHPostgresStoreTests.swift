@@ -4,7 +4,7 @@ import Testing
 
 /// `serve --ssh` on a PostgreSQL store: every session buys into the store the server uses,
 /// whether `STOREFRONT_STORE` or `--store` named it, and no session's arguments carry its password.
-@Suite("storefront serve --ssh on a PostgreSQL store (OpenSSH, tmux, the test cluster)")
+@Suite("storefront serve --ssh on a PostgreSQL store (OpenSSH, tmux, the test cluster)", .reliabilityRun)
 struct SSHPostgresStoreTests {
     /// A migrated database of its own.
     private func migratedStore(data: URL) async throws -> String {

@@ -10,7 +10,7 @@ import Testing
 /// `serve --ssh --authorized-keys` with the options of OpenSSH's file, as the real client
 /// meets them (issue 32): `from=`, `restrict`, `pty`, an option not honoured, and SIGHUP.
 /// Run in `make test` and in `make check`.
-@Suite("storefront serve --ssh: authorized_keys options")
+@Suite("storefront serve --ssh: authorized_keys options", .reliabilityRun)
 struct SSHProbeKeysTests {
     /// Keys made in `folder`, and the authorized_keys file of `lines` (each "OPTIONS NAME",
     /// the name standing for that key's public line).

@@ -4,7 +4,7 @@ import Testing
 
 /// `serve --ssh` probed as an attacker would (issue 32): a client asking for a huge
 /// terminal, and connections that never sign in. Run in `make test` and in `make check`.
-@Suite("storefront serve --ssh: probes")
+@Suite("storefront serve --ssh: probes", .reliabilityRun)
 struct SSHProbeTests {
     /// asyncssh asks for a 10000x10000 pty, then a 65535x65535 window: the session's
     /// `storefront run` stays at the size the server grants (its memory measured all along),
