@@ -148,6 +148,24 @@ struct SSHServeTests {
         #expect(entitlements.status == 0, "\(entitlements.stderr)")
     }
 
+    /// An `exec` command whose store cannot open says so without the server's paths, as the shop does.
+    @Test func anExecCommandNamesNoFileOfTheServer() async throws {
+        let scratch = try TemporaryDirectory()
+        let ledger = scratch.url.appendingPathComponent("ledger.sqlite")
+        let shop = try await SSHShop(Self.tipJar + ["--ledger", ledger.path], folder: scratch.url)
+        let key = try await shop.makeKey("ada")
+        // The ledger becomes a folder under the running server: each command's store fails to open.
+        try? FileManager.default.removeItem(at: ledger)
+        try FileManager.default.createDirectory(at: ledger, withIntermediateDirectories: false)
+        for command in [["transactions"], ["transactions", "--json"], ["entitlements"], ["requests", "--json"]] {
+            let words = try shop.ssh(key: key, terminal: false, command: command)
+            let output = try await ChildProcess.run(words[0], Array(words.dropFirst()), timeout: .seconds(60))
+            #expect(output.status != 0, "\(command): \(output.stdout)")
+            #expect(output.stderr.contains("the store cannot open right now"), "\(command): \(output.stderr)")
+            #expect(!(output.stdout + output.stderr).contains(scratch.url.path), "\(command): \(output.stderr)")
+        }
+    }
+
     @Test func aRestartedServerShowsTheSameHostKey() async throws {
         let scratch = try TemporaryDirectory()
         let first = try await SSHShop(Self.tipJar, folder: scratch.url)
