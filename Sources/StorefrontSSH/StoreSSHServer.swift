@@ -21,15 +21,20 @@ public final class StoreSSHServer: Sendable {
     private let group: MultiThreadedEventLoopGroup
     private let listener: Channel
     private let registry: SessionRegistry
+    private let connections: OpenConnections
     private let settings: SSHServerSettings
 
     /// The port it listens on (the one picked, when settings asked for 0).
     public var port: Int { listener.localAddress?.port ?? settings.port }
 
-    private init(group: MultiThreadedEventLoopGroup, listener: Channel, registry: SessionRegistry, settings: SSHServerSettings) {
+    private init(
+        group: MultiThreadedEventLoopGroup, listener: Channel, registry: SessionRegistry, connections: OpenConnections,
+        settings: SSHServerSettings
+    ) {
         self.group = group
         self.listener = listener
         self.registry = registry
+        self.connections = connections
         self.settings = settings
     }
 
@@ -38,6 +43,7 @@ public final class StoreSSHServer: Sendable {
         let group = MultiThreadedEventLoopGroup(numberOfThreads: System.coreCount)
         let registry = SessionRegistry(limits: settings.limits)
         let signingIn = SignInRegistry(limits: settings.signingIn)
+        let connections = OpenConnections()
         let bootstrap = ServerBootstrap(group: group)
             .serverChannelOption(ChannelOptions.socketOption(.so_reuseaddr), value: 1)
             .childChannelOption(ChannelOptions.socketOption(.tcp_nodelay), value: 1)
@@ -48,6 +54,7 @@ public final class StoreSSHServer: Sendable {
                     return channel.eventLoop.makeFailedFuture(SSHServeError("too many connections signing in", exitCode: 1))
                 }
                 let place = SignInPlace(signingIn, address: address ?? "")
+                connections.add(channel)
                 return channel.eventLoop.makeCompletedFuture {
                     let gate = PublicKeyGate(authorizedKeys: settings.authorizedKeys, address: address) { place.release() }
                     try channel.pipeline.syncOperations.addHandlers([
@@ -68,7 +75,7 @@ public final class StoreSSHServer: Sendable {
             }
         do {
             let listener = try await bootstrap.bind(host: settings.host, port: settings.port).get()
-            return StoreSSHServer(group: group, listener: listener, registry: registry, settings: settings)
+            return StoreSSHServer(group: group, listener: listener, registry: registry, connections: connections, settings: settings)
         } catch {
             try? await group.shutdownGracefully()
             throw .unavailable("--ssh \(settings.host):\(settings.port): cannot listen: \(error)")
@@ -96,19 +103,21 @@ public final class StoreSSHServer: Sendable {
         }
     }
 
-    /// Stops admitting, tells the open sessions, gives them `drain`, then ends them and
-    /// closes every connection.
+    /// Stops admitting, tells the open sessions (each storefront counts `drain` down in its
+    /// customer's language), gives them `drain`, then ends them, lets each client close its
+    /// connection, and closes what is left.
     public func stop() async {
         let open = registry.stopAccepting()
         try? await listener.close()
         if !open.isEmpty {
-            let drain = settings.drain
-            open.forEach { $0.notify("The store is closing in \(drain.spoken). Please finish your purchase.") }
-            await registry.waitUntilEmpty(upTo: drain)
-            registry.stopAccepting().forEach { $0.end("The store is closing. Thank you for shopping!") }
+            open.forEach { $0.announceClosing() }
+            await registry.waitUntilEmpty(upTo: settings.drain)
+            registry.stopAccepting().forEach { $0.close() }
             // A child that ignores SIGHUP gets SIGKILL after 5 s (SessionHandler.end).
             await registry.waitUntilEmpty(upTo: .seconds(6))
         }
+        // Each session has sent its exit status and closed; its client now says goodbye.
+        await connections.closeAll(waitingUpTo: .seconds(3))
         try? await group.shutdownGracefully()
     }
 

@@ -45,13 +45,16 @@ extension Parsed<ListenAddress> {
 enum SessionCommands {
     static let readOnly = ["transactions", "entitlements", "requests"]
 
-    /// `store` is the serve command's own store options, handed on to every child.
-    static func launch(_ request: SessionRequest, store: [String]) -> SessionLaunch {
+    /// `store` is the serve command's own store options, handed on to every child; `drain`
+    /// tells a shop how long it stays open once the server says it is closing.
+    static func launch(_ request: SessionRequest, store: [String], drain: Duration = .seconds(10)) -> SessionLaunch {
         // One ledger for every customer: the key's fingerprint is the account.
         let account = ["--account", request.account.description]
         // --remote: nothing a session prints shows the server's files (the ledger's path).
         let remote = account + ["--remote"]
-        guard let command = request.command else { return .run(["run"] + store + remote) }
+        guard let command = request.command else {
+            return .run(["run"] + store + remote + ["--drain", "\(drain.components.seconds)s"])
+        }
         let words = command.split(whereSeparator: \.isWhitespace).map(String.init)
         guard let name = words.first, readOnly.contains(name), words.dropFirst().allSatisfy({ $0 == "--json" }), words.count <= 2 else {
             return .refuse(

@@ -127,17 +127,18 @@ struct ServeCommand: AsyncParsableCommand {
         let store = SessionCommands.storeArguments(Array(CommandLine.arguments.dropFirst(2)))
         let storefront = try SiblingExecutable.storefront.path(for: "each session")
         do {
+            let durations = try times()
             var settings = SSHServerSettings(
                 host: address.host, port: address.port, hostKey: try HostKeyFile.loadOrCreate(at: hostKeyPath),
                 executable: storefront
             ) { request in
-                SessionCommands.launch(request, store: store)
+                SessionCommands.launch(request, store: store, drain: durations.drain)
             }
             settings.authorizedKeys = try authorizedKeys.map { path throws(SSHServeError) in try AuthorizedKeysFile(path: path) }
             settings.limits = SessionLimits(total: maxSessions, perKey: maxSessionsPerKey)
             settings.signingIn = SessionLimits(total: maxUnauthenticated, perKey: maxUnauthenticatedPerAddress)
             settings.largestWindow = WindowSize(width: TerminalSize.largest.width, height: TerminalSize.largest.height)
-            (settings.idle, settings.maxSession, settings.drain, settings.loginGrace) = try times()
+            (settings.idle, settings.maxSession, settings.drain, settings.loginGrace) = durations
             settings.environment = SessionEnvironment.make(from: environment, store: try storeOptions.postgresStore(environment: environment))
             let server = try await StoreSSHServer.start(settings)
             let listening = ListenAddress(host: address.host, port: server.port)

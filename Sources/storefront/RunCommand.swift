@@ -39,10 +39,18 @@ struct RunCommand: AsyncParsableCommand {
 
     @OptionGroup var remoteOption: RemoteOption
 
+    @Option(help: ArgumentHelp(
+        "How long the store stays open once the server running this session says it is closing (SIGUSR1); `serve --ssh` passes its --drain.",
+        valueName: "time", visibility: .hidden
+    ))
+    var drain: String?
+
     func run() async throws {
         // The screen is the terminal: a log line on stderr would land in the middle of it.
         // What the log would say (a failed load, say) is on screen as a warning row.
         LoggingSystem.bootstrap { _ in SwiftLogNoOpLogHandler() }
+        // A closing server's SIGUSR1 before the terminal is set up must not end the session.
+        signal(SIGUSR1, SIG_IGN)
         let (store, layout) = try await remoteOption.safe { () async throws -> (LocalStore, StoreLayout) in
             let store = try await storeOptions.makeStore()
             let layout = try screenOptions.loadLayout(
@@ -52,6 +60,12 @@ struct RunCommand: AsyncParsableCommand {
         }
         var options = screenOptions.appOptions(store: store, locale: storeOptions.locale, timeZone: .current, remote: remoteOption.remote)
         options.mouse = !noMouse
+        if let drain {
+            guard let time = DurationText.parse(drain) else {
+                throw CommandFailure("--drain \"\(drain)\" is not a time like 10s.", exitCode: .usage)
+            }
+            options.closingTime = time
+        }
         let startKeys: [Key]
         do {
             startKeys = try StartupKeys.keys(in: ProcessInfo.processInfo.environment)
