@@ -21,20 +21,15 @@ public final class StoreSSHServer: Sendable {
     private let group: MultiThreadedEventLoopGroup
     private let listener: Channel
     private let registry: SessionRegistry
-    private let connections: OpenConnections
     private let settings: SSHServerSettings
 
     /// The port it listens on (the one picked, when settings asked for 0).
     public var port: Int { listener.localAddress?.port ?? settings.port }
 
-    private init(
-        group: MultiThreadedEventLoopGroup, listener: Channel, registry: SessionRegistry, connections: OpenConnections,
-        settings: SSHServerSettings
-    ) {
+    private init(group: MultiThreadedEventLoopGroup, listener: Channel, registry: SessionRegistry, settings: SSHServerSettings) {
         self.group = group
         self.listener = listener
         self.registry = registry
-        self.connections = connections
         self.settings = settings
     }
 
@@ -43,7 +38,6 @@ public final class StoreSSHServer: Sendable {
         let group = MultiThreadedEventLoopGroup(numberOfThreads: System.coreCount)
         let registry = SessionRegistry(limits: settings.limits)
         let signingIn = SignInRegistry(limits: settings.signingIn)
-        let connections = OpenConnections()
         let bootstrap = ServerBootstrap(group: group)
             .serverChannelOption(ChannelOptions.socketOption(.so_reuseaddr), value: 1)
             .childChannelOption(ChannelOptions.socketOption(.tcp_nodelay), value: 1)
@@ -54,7 +48,6 @@ public final class StoreSSHServer: Sendable {
                     return channel.eventLoop.makeFailedFuture(SSHServeError("too many connections signing in", exitCode: 1))
                 }
                 let place = SignInPlace(signingIn, address: address ?? "")
-                connections.add(channel)
                 return channel.eventLoop.makeCompletedFuture {
                     let gate = PublicKeyGate(authorizedKeys: settings.authorizedKeys, address: address) { place.release() }
                     try channel.pipeline.syncOperations.addHandlers([
@@ -75,7 +68,7 @@ public final class StoreSSHServer: Sendable {
             }
         do {
             let listener = try await bootstrap.bind(host: settings.host, port: settings.port).get()
-            return StoreSSHServer(group: group, listener: listener, registry: registry, connections: connections, settings: settings)
+            return StoreSSHServer(group: group, listener: listener, registry: registry, settings: settings)
         } catch {
             try? await group.shutdownGracefully()
             throw .unavailable("--ssh \(settings.host):\(settings.port): cannot listen: \(error)")
@@ -104,8 +97,7 @@ public final class StoreSSHServer: Sendable {
     }
 
     /// Stops admitting, tells the open sessions (each storefront counts `drain` down in its
-    /// customer's language), gives them `drain`, then ends them, lets each client close its
-    /// connection, and closes what is left.
+    /// customer's language), gives them `drain`, then ends them and closes every connection.
     public func stop() async {
         let open = registry.stopAccepting()
         try? await listener.close()
@@ -116,8 +108,6 @@ public final class StoreSSHServer: Sendable {
             // A child that ignores SIGHUP gets SIGKILL after 5 s (SessionHandler.end).
             await registry.waitUntilEmpty(upTo: .seconds(6))
         }
-        // Each session has sent its exit status and closed; its client now says goodbye.
-        await connections.closeAll(waitingUpTo: .seconds(3))
         try? await group.shutdownGracefully()
     }
 

@@ -24,8 +24,9 @@ struct ServeCommand: AsyncParsableCommand {
             Customers sign in with an Ed25519 or ECDSA P-256 key (no passwords); the key's \
             SHA-256 fingerprint, as ssh-keygen -lf prints it, is their account. A session \
             with no command opens the store; `ssh … transactions|entitlements|requests [--json]` \
-            prints that account's. SIGTERM or SIGINT stops admitting, warns open sessions, \
-            waits --drain, then ends them; SIGHUP rereads --authorized-keys. The store options \
+            prints that account's. SIGTERM or SIGINT stops admitting; each open session's store \
+            counts --drain down on its bottom row, in its customer's language, then ends and its \
+            ssh exits 0. SIGHUP rereads --authorized-keys. The store options \
             are handed to every session, and the PostgreSQL store (--store or STOREFRONT_STORE) \
             in its environment, never its arguments. A session's terminal is at most 1000x1000: a larger \
             window is told so and the store uses its top-left corner. Connections not yet signed \
