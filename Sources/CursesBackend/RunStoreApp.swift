@@ -6,6 +6,10 @@ import TerminalUI
 /// `storefront run`, for a shop composed in Swift. The terminal is restored however it ends;
 /// SIGTERM or SIGHUP ends it with `TerminalError.interrupted`.
 ///
+/// SIGUSR1 says the store is closing (`serve --ssh` stopping): a notice on the bottom row
+/// counts down `options.closingTime` in the customer's language (`ClosingNotice`); the
+/// SIGHUP that follows then ends the app normally, with a farewell once the terminal is back.
+///
 /// Ctrl-C (a SIGINT) is the app's quit key, like q: while the store works on a purchase the
 /// app asks first, and a second Ctrl-C at that question quits. A quit by Ctrl-C still ends
 /// with `TerminalError.interrupted(signal: SIGINT)`, so the command exits 130 as shells expect.
@@ -34,12 +38,13 @@ public func runStoreApp(
     measuringWidthsOf clusters: [Character] = []
 ) async throws {
     let terminalOptions = CursesTerminal.Options(color: options.render.color, mouse: options.mouse, interruptIsKey: true)
-    try await withTerminal(terminalOptions) { terminal in
+    let farewell = try await withTerminal(terminalOptions) { terminal -> String? in
         TerminalWidths.record(terminal.measureWidths(of: clusters))
+        let clock = ContinuousClock()
         let app = StoreApp(
             backend: backend, layout: layout,
             size: TerminalSize(width: terminal.area.width, height: terminal.area.height),
-            options: options, clock: ContinuousClock(), epoch: Date()
+            options: options, clock: clock, epoch: Date()
         )
         let wakePipe = WakePipe()
         if let wakePipe { await app.whenChanged { wakePipe.wake() } }
@@ -47,21 +52,37 @@ public func runStoreApp(
         for key in startKeys {
             await app.send(.key(key))
         }
-        var shown: AppFrame?
+        var shown: Buffer?
+        var shownCursor: Position?
         var lastKey: Key?
-        while await !app.isFinished {
-            await app.tick()
-            let frame = await app.render()
-            if frame.buffer != shown?.buffer || frame.cursor != shown?.cursor {
-                terminal.draw(frame.buffer, cursor: frame.cursor)
-                if shown == nil { releaseFreedMemory() }
-                shown = frame
+        var closing: ClosingNotice?
+        do {
+            while await !app.isFinished {
+                await app.tick()
+                if closing == nil, storeClosingAnnounced.load(ordering: .sequentiallyConsistent) {
+                    closing = ClosingNotice(closingIn: options.closingTime, from: clock.now)
+                }
+                let frame = await app.render()
+                var buffer = frame.buffer
+                if let closing {
+                    closing.draw(on: &buffer, at: clock.now, buying: await app.state.isBuying, language: options.render.language)
+                }
+                if buffer != shown || frame.cursor != shownCursor {
+                    terminal.draw(buffer, cursor: frame.cursor)
+                    if shown == nil { releaseFreedMemory() }
+                    (shown, shownCursor) = (buffer, frame.cursor)
+                }
+                if let key = try terminal.readKey(timeout: .milliseconds(50), wakingOn: wakePipe) {
+                    lastKey = key
+                    await app.send(.key(key))
+                }
             }
-            if let key = try terminal.readKey(timeout: .milliseconds(50), wakingOn: wakePipe) {
-                lastKey = key
-                await app.send(.key(key))
-            }
+        } catch TerminalError.interrupted(signal: SIGHUP) where closing != nil {
+            // The server closed the store as it said it would: an ending, not a failure.
+            return ClosingNotice.farewell(in: options.render.language)
         }
         if lastKey == .ctrl("c") { throw TerminalError.interrupted(signal: SIGINT) }
+        return nil
     }
+    if let farewell { print(farewell) }
 }

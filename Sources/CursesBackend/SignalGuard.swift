@@ -12,9 +12,14 @@ import Synchronization
 // - Crashes (SIGSEGV, SIGILL, SIGBUS, SIGFPE, SIGABRT) restore the terminal, put the
 //   previous handler back (the Swift runtime's backtracer, if any) and return, so the
 //   fault repeats and is reported on a usable terminal.
+// - SIGUSR1 (a server closing the store) sets `storeClosingAnnounced`; the frame loop
+//   shows the closing notice.
 
 /// The first interrupting signal not yet handled by the input loop; 0 when none.
 let pendingSignal = Atomic<Int32>(0)
+
+/// Set by SIGUSR1: the server that runs this session is closing the store.
+let storeClosingAnnounced = Atomic<Bool>(false)
 
 private let interruptSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
 private let crashSignals: [Int32] = [SIGSEGV, SIGILL, SIGBUS, SIGFPE, SIGABRT]
@@ -53,6 +58,10 @@ private let interruptHandler: @convention(c) (Int32) -> Void = { signal in
     }
 }
 
+private let closingHandler: @convention(c) (Int32) -> Void = { _ in
+    storeClosingAnnounced.store(true, ordering: .sequentiallyConsistent)
+}
+
 private let crashHandler: @convention(c) (Int32) -> Void = { signal in
     restoreTerminalFromHandler()
     sigaction(signal, emergency.previousActions + Int(signal), nil)
@@ -62,6 +71,7 @@ private let crashHandler: @convention(c) (Int32) -> Void = { signal in
 /// ncurses sees them and does not install its own for the same signals.
 func installSignalHandlers(input: Int32, output: Int32) {
     pendingSignal.store(0, ordering: .sequentiallyConsistent)
+    storeClosingAnnounced.store(false, ordering: .sequentiallyConsistent)
     emergency.inputDescriptor = input
     emergency.outputDescriptor = output
     _ = tcgetattr(input, &emergency.savedModes)
@@ -71,6 +81,7 @@ func installSignalHandlers(input: Int32, output: Int32) {
     for signal in crashSignals {
         install(crashHandler, for: signal)
     }
+    install(closingHandler, for: SIGUSR1)
 }
 
 /// Gives the handlers the bytes that undo the screen setup.
@@ -88,7 +99,7 @@ func setEmergencyRestoreSequences(_ bytes: [UInt8]) {
 
 /// Puts back the actions that were in place before `installSignalHandlers`.
 func removeSignalHandlers() {
-    for signal in interruptSignals + crashSignals {
+    for signal in interruptSignals + crashSignals + [SIGUSR1] {
         sigaction(signal, emergency.previousActions + Int(signal), nil)
     }
     UnsafeMutableRawPointer(bitPattern: restoreBytes.exchange(0, ordering: .sequentiallyConsistent))?.deallocate()

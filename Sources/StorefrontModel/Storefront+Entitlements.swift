@@ -120,6 +120,7 @@ extension Storefront {
         }
         _ = try? await refreshEntitlements()
         for case .verified(let transaction) in unfinished {
+            state.deliveredWhileAway.append(transaction.productID)
             await finishLogged(transaction)
         }
     }

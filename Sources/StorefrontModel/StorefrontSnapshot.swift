@@ -29,6 +29,9 @@ public struct StorefrontSnapshot: Sendable {
     /// started: a product that stops waiting was approved when its count went up, and
     /// declined otherwise.
     public internal(set) var askToBuyApprovals: [Product.ID: Int] = [:]
+    /// The products of the purchases left unfinished last time that `start()` delivered:
+    /// bought while no storefront was open (a session gone, or "Quit anyway"), oldest first.
+    public internal(set) var deliveredWhileAway: [Product.ID] = []
     /// Whether the store stopped answering and the backend is trying again.
     public internal(set) var isStoreUnreachable = false
     /// A purchase error for the front to show, until dismissed.

@@ -43,11 +43,12 @@ final class SessionHandler: ChannelInboundHandler {
     private var endReason: String?
     private var lastKeystroke = NIODeadline.now()
     private var timers: [Scheduled<Void>] = []
-    /// The server's notice on the bottom row ("The store is closing…"), drawn again after
-    /// each redraw of the child's, once its output has paused.
-    private var notice: String?
-    /// Said on the bottom row while the client's window is larger than the server grants.
+    /// Said on the bottom row while the client's window is larger than the server grants,
+    /// drawn again after each redraw of the child's, once its output has paused.
     private var windowNotice: String?
+    /// The store is closing; `closingTold`: the child has been signalled so (SIGUSR1).
+    private var closing = false
+    private var closingTold = false
     private var noticeRedraw: Scheduled<Void>?
 
     init(settings: SSHServerSettings, registry: SessionRegistry, account: KeyFingerprint, options: KeyOptions) {
@@ -131,8 +132,8 @@ final class SessionHandler: ChannelInboundHandler {
         reply(wantReply, ok: true)
         let bound = self.bound
         let control = SessionControl(
-            notify: { message in eventLoop.execute { bound.value.notify(message) } },
-            end: { reason in eventLoop.execute { bound.value.end(reason) } }
+            announceClosing: { eventLoop.execute { bound.value.announceClosing() } },
+            close: { eventLoop.execute { bound.value.closeForClosing() } }
         )
         if let refusal = registry.open(ObjectIdentifier(self), account: account.description, control: control) {
             return refuse(refusal)
@@ -247,11 +248,12 @@ final class SessionHandler: ChannelInboundHandler {
 
     /// The child wrote: on to the client, as data or as stderr.
     func childWrote(_ bytes: ByteBuffer, as type: SSHChannelData.DataType) {
+        if closing { tellChildClosing() }
         context?.write(wrapOutboundOut(SSHChannelData(type: type, data: .byteBuffer(bytes))), promise: nil)
     }
 
     func childOutputPaused() {
-        if notice != nil || windowNotice != nil { scheduleNotice() }  // once per batch of reads, not per chunk
+        if windowNotice != nil { scheduleNotice() }  // once per batch of reads, not per chunk
         guard let context else { return }
         context.flush()
         if !context.channel.isWritable {
@@ -278,10 +280,24 @@ final class SessionHandler: ChannelInboundHandler {
         context.fireChannelInactive()
     }
 
-    func notify(_ message: String) {
-        guard terminal != nil else { return }
-        notice = message
-        scheduleNotice()
+    /// The store is closing: a shop's storefront is told with SIGUSR1 and draws the notice
+    /// itself, in the customer's language and worded for what they are doing (the server
+    /// knows neither). Only once it has drawn: before that, SIGUSR1 could end it.
+    func announceClosing() {
+        closing = true
+        tellChildClosing()
+    }
+
+    private func tellChildClosing() {
+        guard closing, !closingTold, let child, terminal != nil, exit == nil, openOutputs > 0, !outputs.isEmpty else { return }
+        closingTold = true
+        child.signal(SIGUSR1)
+    }
+
+    /// The store has closed: a storefront that was told says goodbye itself and exits 0;
+    /// any other session is told here.
+    func closeForClosing() {
+        end(closingTold ? nil : "The store is closing. Thank you for shopping!")
     }
 
     /// The notice goes out once the child has written nothing for a moment: never inside one
@@ -294,7 +310,7 @@ final class SessionHandler: ChannelInboundHandler {
     }
 
     private func drawNotice() {
-        guard let notice = notice ?? windowNotice, terminal != nil, !finished else { return }
+        guard let notice = windowNotice, terminal != nil, !finished else { return }
         // Over the bottom row, where ncurses draws the help bar: save the cursor, write, restore.
         send("\u{1B}7\u{1B}[\(height);1H\u{1B}[7m \(notice) \u{1B}[0m\u{1B}[K\u{1B}8", as: .channel)
     }

@@ -3,10 +3,10 @@ import Foundation
 
 /// What the server can do to a live session from outside its event loop.
 struct SessionControl: Sendable {
-    /// Shows a notice over the customer's screen.
-    let notify: @Sendable (String) -> Void
-    /// Ends the session (its child gets SIGHUP), saying `reason` once the screen is restored.
-    let end: @Sendable (String) -> Void
+    /// Tells the session's storefront the store is closing (it counts the drain down).
+    let announceClosing: @Sendable () -> Void
+    /// Ends the session because the store has closed (its child gets SIGHUP).
+    let close: @Sendable () -> Void
 }
 
 /// The live sessions: the limits, whether the store still admits anyone, and a way to

@@ -96,16 +96,15 @@ public final class StoreSSHServer: Sendable {
         }
     }
 
-    /// Stops admitting, tells the open sessions, gives them `drain`, then ends them and
-    /// closes every connection.
+    /// Stops admitting, tells the open sessions (each storefront counts `drain` down in its
+    /// customer's language), gives them `drain`, then ends them and closes every connection.
     public func stop() async {
         let open = registry.stopAccepting()
         try? await listener.close()
         if !open.isEmpty {
-            let drain = settings.drain
-            open.forEach { $0.notify("The store is closing in \(drain.spoken). Please finish your purchase.") }
-            await registry.waitUntilEmpty(upTo: drain)
-            registry.stopAccepting().forEach { $0.end("The store is closing. Thank you for shopping!") }
+            open.forEach { $0.announceClosing() }
+            await registry.waitUntilEmpty(upTo: settings.drain)
+            registry.stopAccepting().forEach { $0.close() }
             // A child that ignores SIGHUP gets SIGKILL after 5 s (SessionHandler.end).
             await registry.waitUntilEmpty(upTo: .seconds(6))
         }

@@ -45,12 +45,16 @@ extension Parsed<ListenAddress> {
 enum SessionCommands {
     static let readOnly = ["transactions", "entitlements", "requests"]
 
-    /// `store` is the serve command's own store options, handed on to every child.
-    static func launch(_ request: SessionRequest, store: [String]) -> SessionLaunch {
+    /// `store` is the serve command's own store options, handed on to every child; `drain`
+    /// tells a shop how long it stays open once the server says it is closing.
+    static func launch(_ request: SessionRequest, store: [String], drain: Duration = .seconds(10)) -> SessionLaunch {
         // One ledger for every customer: the key's fingerprint is the account.
         let account = ["--account", request.account.description]
-        // --remote: the session's screen never shows the server's files (the ledger's path).
-        guard let command = request.command else { return .run(["run"] + store + account + ["--remote"]) }
+        // --remote: nothing a session prints shows the server's files (the ledger's path).
+        let remote = account + ["--remote"]
+        guard let command = request.command else {
+            return .run(["run"] + store + remote + ["--drain", "\(drain.components.seconds)s"])
+        }
         let words = command.split(whereSeparator: \.isWhitespace).map(String.init)
         guard let name = words.first, readOnly.contains(name), words.dropFirst().allSatisfy({ $0 == "--json" }), words.count <= 2 else {
             return .refuse(
@@ -58,7 +62,7 @@ enum SessionCommands {
                     + readOnly.joined(separator: ", ") + " (each with or without --json), or connect with no command to shop."
             )
         }
-        return .run(words + store + account)
+        return .run(words + store + remote)
     }
 
     /// The arguments `serve` was given, less its own options: the store options every child gets.

@@ -24,8 +24,9 @@ struct ServeCommand: AsyncParsableCommand {
             Customers sign in with an Ed25519 or ECDSA P-256 key (no passwords); the key's \
             SHA-256 fingerprint, as ssh-keygen -lf prints it, is their account. A session \
             with no command opens the store; `ssh … transactions|entitlements|requests [--json]` \
-            prints that account's. SIGTERM or SIGINT stops admitting, warns open sessions, \
-            waits --drain, then ends them; SIGHUP rereads --authorized-keys. The store options \
+            prints that account's. SIGTERM or SIGINT stops admitting; each open session's store \
+            counts --drain down on its bottom row, in its customer's language, then ends and its \
+            ssh exits 0. SIGHUP rereads --authorized-keys. The store options \
             are handed to every session, and the PostgreSQL store (--store or STOREFRONT_STORE) \
             in its environment, never its arguments. A session's terminal is at most 1000x1000: a larger \
             window is told so and the store uses its top-left corner. Connections not yet signed \
@@ -127,17 +128,18 @@ struct ServeCommand: AsyncParsableCommand {
         let store = SessionCommands.storeArguments(Array(CommandLine.arguments.dropFirst(2)))
         let storefront = try SiblingExecutable.storefront.path(for: "each session")
         do {
+            let durations = try times()
             var settings = SSHServerSettings(
                 host: address.host, port: address.port, hostKey: try HostKeyFile.loadOrCreate(at: hostKeyPath),
                 executable: storefront
             ) { request in
-                SessionCommands.launch(request, store: store)
+                SessionCommands.launch(request, store: store, drain: durations.drain)
             }
             settings.authorizedKeys = try authorizedKeys.map { path throws(SSHServeError) in try AuthorizedKeysFile(path: path) }
             settings.limits = SessionLimits(total: maxSessions, perKey: maxSessionsPerKey)
             settings.signingIn = SessionLimits(total: maxUnauthenticated, perKey: maxUnauthenticatedPerAddress)
             settings.largestWindow = WindowSize(width: TerminalSize.largest.width, height: TerminalSize.largest.height)
-            (settings.idle, settings.maxSession, settings.drain, settings.loginGrace) = try times()
+            (settings.idle, settings.maxSession, settings.drain, settings.loginGrace) = durations
             settings.environment = SessionEnvironment.make(from: environment, store: try storeOptions.postgresStore(environment: environment))
             let server = try await StoreSSHServer.start(settings)
             let listening = ListenAddress(host: address.host, port: server.port)

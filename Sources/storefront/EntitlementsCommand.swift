@@ -25,9 +25,14 @@ struct EntitlementsCommand: AsyncParsableCommand {
     var json = false
 
     @OptionGroup var storeOptions: StoreOptions
+    @OptionGroup var remoteOption: RemoteOption
     @OptionGroup var layoutOption: LayoutOption
 
     func run() async throws {
+        try await remoteOption.safe(report)
+    }
+
+    private func report() async throws {
         let store = try await storeOptions.makeStore()
         let layout = try layoutOption.loadLayout(
             catalog: store.catalog.catalog, catalogArgument: storeOptions.catalogOption.catalog, locale: CustomerLocale.chosen(storeOptions.locale)

@@ -22,8 +22,13 @@ struct RequestsCommand: AsyncParsableCommand {
     var json = false
 
     @OptionGroup var storeOptions: StoreOptions
+    @OptionGroup var remoteOption: RemoteOption
 
     func run() async throws {
+        try await remoteOption.safe(report)
+    }
+
+    private func report() async throws {
         let store = try await storeOptions.makeStore()
         try await StoreCommandSupport.run("cannot list Ask to Buy requests") {
             let requests = try await store.ledger.askToBuyRequests()

@@ -37,25 +37,35 @@ struct RunCommand: AsyncParsableCommand {
     @Flag(name: .customLong("no-mouse"), help: "Leave the mouse to the terminal: no clicks, and text selects as usual.")
     var noMouse = false
 
-    @Flag(help: ArgumentHelp(
-        "A customer's session on another machine (`serve --ssh` passes it): the screen names the account alone, never a file of this one.",
-        visibility: .hidden
+    @OptionGroup var remoteOption: RemoteOption
+
+    @Option(help: ArgumentHelp(
+        "How long the store stays open once the server running this session says it is closing (SIGUSR1); `serve --ssh` passes its --drain.",
+        valueName: "time", visibility: .hidden
     ))
-    var remote = false
+    var drain: String?
 
     func run() async throws {
         // The screen is the terminal: a log line on stderr would land in the middle of it.
         // What the log would say (a failed load, say) is on screen as a warning row.
         LoggingSystem.bootstrap { _ in SwiftLogNoOpLogHandler() }
-        let (store, layout) = try await remoteSafe { () async throws -> (LocalStore, StoreLayout) in
+        // A closing server's SIGUSR1 before the terminal is set up must not end the session.
+        signal(SIGUSR1, SIG_IGN)
+        let (store, layout) = try await remoteOption.safe { () async throws -> (LocalStore, StoreLayout) in
             let store = try await storeOptions.makeStore()
             let layout = try screenOptions.loadLayout(
                 catalog: store.catalog.catalog, catalogArgument: storeOptions.catalogOption.catalog, locale: storeOptions.locale
             )
             return (store, layout)
         }
-        var options = screenOptions.appOptions(store: store, locale: storeOptions.locale, timeZone: .current, remote: remote)
+        var options = screenOptions.appOptions(store: store, locale: storeOptions.locale, timeZone: .current, remote: remoteOption.remote)
         options.mouse = !noMouse
+        if let drain {
+            guard let time = DurationText.parse(drain) else {
+                throw CommandFailure("--drain \"\(drain)\" is not a time like 10s.", exitCode: .usage)
+            }
+            options.closingTime = time
+        }
         let startKeys: [Key]
         do {
             startKeys = try StartupKeys.keys(in: ProcessInfo.processInfo.environment)
@@ -68,18 +78,6 @@ struct RunCommand: AsyncParsableCommand {
             // A signal ended it (ctrl-c, a hangup): 128 + the signal says so, with no message, as shells expect.
             if case .interrupted = error { throw ExitCode(error.exitCode) }
             throw CommandFailure(error.description, exitCode: ExitCode(error.exitCode))
-        }
-    }
-
-    /// `body`, whose failure a remote customer reads without its detail: the store's
-    /// files (a ledger or catalog path) are the server's business. The exit code stays.
-    private func remoteSafe<Value>(_ body: () async throws -> Value) async throws -> Value {
-        do {
-            return try await body()
-        } catch let failure as CommandFailure where remote {
-            throw CommandFailure("the store cannot open right now; please try again later", exitCode: failure.exitCode)
-        } catch where remote && !(error is ExitCode) {
-            throw CommandFailure("the store cannot open right now; please try again later", exitCode: .unavailable)
         }
     }
 

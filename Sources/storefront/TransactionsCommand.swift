@@ -23,8 +23,13 @@ struct TransactionsCommand: AsyncParsableCommand {
     var json = false
 
     @OptionGroup var storeOptions: StoreOptions
+    @OptionGroup var remoteOption: RemoteOption
 
     func run() async throws {
+        try await remoteOption.safe(report)
+    }
+
+    private func report() async throws {
         let store = try await storeOptions.makeStore()
         try await StoreCommandSupport.run("cannot list transactions") {
             let entries = try await store.entries()

@@ -3,7 +3,7 @@ import StorefrontTestSupport
 import Testing
 
 /// A purchase the store has recorded but the storefront never finished, because the
-/// customer's ssh went away in between: it is theirs, and their next session delivers it.
+/// customer's ssh went away in between: it is theirs, and their next session delivers it and says so.
 @Suite("storefront serve --ssh: a purchase cut off by a vanished client")
 struct SSHPurchaseDeliveryTests {
     /// Every store call takes 4 s, so after the ledger write the storefront still reads the
@@ -36,7 +36,9 @@ struct SSHPurchaseDeliveryTests {
         #expect(try await transactions(of: ada, in: shop).first?["finished"] as? Bool == false, "Bob's session delivered Ada's purchase")
 
         let next = try await TmuxSession(width: 80, height: 24, command: shellCommand(try shop.ssh(key: ada)))
-        _ = try await next.screen(showing: "Consumables", timeout: .seconds(30))
+        // Announced, not delivered silently (issue 26 item 7).
+        let announced = try await next.screen(showing: "While you were away", timeout: .seconds(60))
+        #expect(announced.joined().contains("Extra Fine Tip was delivered."), "\(announced.joined(separator: "\n"))")
         let delivered = try await transactions(of: ada, in: shop, until: { $0.first?["finished"] as? Bool == true })
         #expect(delivered.map { $0["id"] as? Int } == recorded.map { $0["id"] as? Int }, "charged again: \(delivered)")
     }

@@ -148,6 +148,24 @@ struct SSHServeTests {
         #expect(entitlements.status == 0, "\(entitlements.stderr)")
     }
 
+    /// An `exec` command whose store cannot open says so without the server's paths, as the shop does.
+    @Test func anExecCommandNamesNoFileOfTheServer() async throws {
+        let scratch = try TemporaryDirectory()
+        let ledger = scratch.url.appendingPathComponent("ledger.sqlite")
+        let shop = try await SSHShop(Self.tipJar + ["--ledger", ledger.path], folder: scratch.url)
+        let key = try await shop.makeKey("ada")
+        // The ledger becomes a folder under the running server: each command's store fails to open.
+        try? FileManager.default.removeItem(at: ledger)
+        try FileManager.default.createDirectory(at: ledger, withIntermediateDirectories: false)
+        for command in [["transactions"], ["transactions", "--json"], ["entitlements"], ["requests", "--json"]] {
+            let words = try shop.ssh(key: key, terminal: false, command: command)
+            let output = try await ChildProcess.run(words[0], Array(words.dropFirst()), timeout: .seconds(60))
+            #expect(output.status != 0, "\(command): \(output.stdout)")
+            #expect(output.stderr.contains("the store cannot open right now"), "\(command): \(output.stderr)")
+            #expect(!(output.stdout + output.stderr).contains(scratch.url.path), "\(command): \(output.stderr)")
+        }
+    }
+
     @Test func aRestartedServerShowsTheSameHostKey() async throws {
         let scratch = try TemporaryDirectory()
         let first = try await SSHShop(Self.tipJar, folder: scratch.url)
@@ -187,22 +205,62 @@ struct SSHServeTests {
         #expect(shop.children.isEmpty, "children left: \(shop.children)")
     }
 
-    @Test func sigtermWarnsOpenSessionsThenEndsThem() async throws {
+    /// SIGTERM: each storefront counts the drain down on its bottom row in its customer's
+    /// language, worded for one who is buying or just looking; then says goodbye, and each
+    /// customer's `ssh` exits 0 (issue 26 item 7).
+    @Test func sigtermCountsDownInEachCustomersWordsThenEndsEveryoneCleanly() async throws {
         let scratch = try TemporaryDirectory()
-        // Long enough for the keys below on a loaded machine; the session ends when it is up.
+        // Long enough for both customers' screens on a loaded machine; the sessions end when it is up.
         let shop = try await SSHShop(Self.tipJar + ["--drain", "20s"], folder: scratch.url)
-        let key = try await shop.makeKey("ada")
-        let tmux = try await TmuxSession(width: 80, height: 24, command: shellCommand(try shop.ssh(key: key)) + "; sleep 60")
-        _ = try await tmux.screen(showing: "Consumables")
+        let ada = try await shop.makeKey("ada")
+        let bob = try await shop.makeKey("bob")
+        let reportsExit = #"; echo "ssh exited $?"; sleep 60"#
+        let japanese = shellCommand(["env", "LANG=ja_JP.UTF-8"] + (try shop.ssh(key: ada, options: ["-o", "SendEnv=LANG"])))
+        let browsing = try await TmuxSession(width: 80, height: 24, command: japanese + reportsExit)
+        let buying = try await TmuxSession(width: 80, height: 24, command: shellCommand(try shop.ssh(key: bob)) + reportsExit)
+        _ = try await browsing.screen(showing: "購入済みの項目")  // Your Purchases
+        try await buying.press("enter")
+        _ = try await buying.screen(showing: "£0.99")
+        try await buying.press("enter")
+        _ = try await buying.screen(showing: "Confirm Purchase")
+
         shop.server.send(SIGTERM)
-        _ = try await tmux.screen(showing: "The store is closing in 20s")
-        // The notice outlasts the customer's next screen, whose help bar is drawn over it.
-        try await tmux.press("down", "enter")
-        let purchases = try await tmux.screen(showing: "Nothing yet.")
-        #expect(purchases.last?.contains("The store is closing in 20s") == true, "\(purchases.joined(separator: "\n"))")
-        _ = try await tmux.screen(showing: "The store is closing. Thank you for shopping!", timeout: .seconds(40))
+        let first = try await Self.secondsLeft(on: browsing, in: "ストアはあと", "秒で閉店します。")
+        #expect(first <= 20)
+        let later = try await Self.secondsLeft(on: browsing, in: "ストアはあと", "秒で閉店します。", below: first)
+        #expect(later < first)
+        let buyer = try await buying.screen(showing: "Please finish your purchase.")
+        #expect(buyer.last?.contains("The store is closing in") == true, "\(buyer.joined(separator: "\n"))")
+        #expect(try await browsing.capture().allSatisfy { !$0.contains("購入を完了") }, "a browsing customer is asked to finish a purchase")
+
+        let farewell = try await browsing.screen(showing: "ssh exited", timeout: .seconds(40))
+        #expect(farewell.contains { $0.contains("ストアは閉店しました。") }, "\(farewell.joined(separator: "\n"))")
+        #expect(farewell.contains { $0.contains("ssh exited 0") }, "\(farewell.joined(separator: "\n"))")
+        let buyerFarewell = try await buying.screen(showing: "ssh exited", timeout: .seconds(20))
+        #expect(buyerFarewell.contains { $0.contains("The store has closed. Thank you for shopping!") }, "\(buyerFarewell.joined(separator: "\n"))")
+        #expect(buyerFarewell.contains { $0.contains("ssh exited 0") }, "\(buyerFarewell.joined(separator: "\n"))")
+        #expect(!(buyerFarewell + farewell).joined().contains("Broken pipe"))
         let output = await shop.server.wait(timeout: .seconds(30))
         #expect(output.status == 0, "\(output.stderr)")
+    }
+
+    /// The number the closing notice shows between `before` and `after` on `tmux`'s bottom
+    /// row, once it is below `limit` (10 s at most).
+    static func secondsLeft(
+        on tmux: TmuxSession, in before: String, _ after: String, below limit: Int = .max
+    ) async throws -> Int {
+        let deadline = ContinuousClock.now + .seconds(10)
+        var pane: [String] = []
+        while ContinuousClock.now < deadline {
+            pane = try await tmux.capture()
+            if let line = pane.last, let start = line.range(of: before), let end = line.range(of: after, range: start.upperBound..<line.endIndex),
+               let seconds = Int(line[start.upperBound..<end.lowerBound]), seconds < limit {
+                return seconds
+            }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        Issue.record("no closing notice below \(limit)s on the bottom row:\n\(pane.joined(separator: "\n"))")
+        throw CancellationError()
     }
 
     @Test func aClientThatVanishesHangsUpItsStorefront() async throws {

@@ -44,7 +44,7 @@ struct TerminalHygieneTests {
     }
 
     /// Ctrl-C while the store works on a purchase asks first, as q does; a second Ctrl-C
-    /// quits (130), the terminal restored; the next launch delivers the purchase.
+    /// quits (130), the terminal restored; the next launch delivers the purchase and says so.
     @Test func ctrlCDuringAPurchaseAsksFirst() async throws {
         let scratch = try TemporaryDirectory()
         let ledger = scratch.url.appendingPathComponent("ledger.sqlite").path
@@ -70,7 +70,9 @@ struct TerminalHygieneTests {
         Self.expectRestored(outcome)
 
         let next = try await TmuxSession(width: 80, height: 24, command: shellCommand(words))
-        _ = try await next.screen(showing: "Consumables", timeout: .seconds(30))
+        // Announced, not delivered silently (issue 26 item 7).
+        let announced = try await next.screen(showing: "While you were away", timeout: .seconds(60))
+        #expect(announced.joined().contains("Extra Fine Tip was delivered."), "\(announced.joined(separator: "\n"))")
         let after = ContinuousClock.now + .seconds(30)
         while try await !transactions().contains("\"finished\":true"), ContinuousClock.now < after {
             try await Task.sleep(for: .milliseconds(100))

@@ -80,6 +80,15 @@ public struct Alert: Sendable, Hashable, Widget {
             )
     }
 
+    /// Purchases that finished while the customer was away (their session gone, or after
+    /// "Quit anyway"), delivered as the app opened: `names` are their products'.
+    public static func deliveredWhileAway(_ names: [String], language: InterfaceLanguage = .english) -> Alert {
+        Alert(
+            kind: .success, title: language.text("While you were away"),
+            message: language.text("%@ was delivered.", names.formatted(.list(type: .and).locale(language.locale))), language: language
+        )
+    }
+
     /// Restore Purchases failed.
     public static func restoreFailed(error: any Error, language: InterfaceLanguage = .english) -> Alert {
         Alert(kind: .error, title: language.text("Restore failed"), message: language.describe(error), language: language)

@@ -49,6 +49,10 @@ public struct AppOptions: Sendable {
     /// in most terminals); off leaves the mouse to the terminal.
     public var mouse: Bool
 
+    /// How long the store stays open once a server says it is closing (SIGUSR1 from
+    /// `serve --ssh`, which passes its `--drain`): the notice counts down from it.
+    public var closingTime: Duration = .seconds(10)
+
     public init(
         render: RenderOptions = RenderOptions(),
         policies: PolicyLinks = PolicyLinks(),

@@ -24,6 +24,9 @@ public struct StoreData: Sendable, Equatable {
     public var originalAppVersion: AppVersion?
     /// Whether the store stopped answering and is being tried again.
     public var isStoreUnreachable = false
+    /// The products of purchases delivered as the store opened, bought while the customer
+    /// was away (`StorefrontSnapshot.deliveredWhileAway`).
+    public var deliveredWhileAway: [Product.ID] = []
     /// The snapshot's `version`: an effect's answer can reach the app after a newer reading.
     public var version: Int
 
@@ -60,6 +63,7 @@ public struct StoreData: Sendable, Equatable {
             version: snapshot.version
         )
         isStoreUnreachable = snapshot.isStoreUnreachable
+        deliveredWhileAway = snapshot.deliveredWhileAway
     }
 
     /// What the customer owns now; nil until loaded.

@@ -192,6 +192,9 @@ public actor StoreApp {
                 await VirtualClock.$activities.withValue(ActivityTracker.currentActivities + [updateHandling]) {
                     await storefront.start()
                 }
+                // Named in the announcement of what was delivered while the customer was away.
+                let away = storefront.snapshot.deliveredWhileAway
+                if !away.isEmpty { _ = try? await storefront.loadProducts(away, slot: "deliveredWhileAway") }
                 return .storeOpened(StoreData(storefront.snapshot))
             }
         case .loadProducts(let ids, let slot):

@@ -133,6 +133,12 @@ extension AppState {
         store.pendingProductID != nil && overlays.confirmation == nil
     }
 
+    /// Whether the customer is in the middle of a purchase: on its confirmation sheet, or
+    /// waiting for the store's answer (a closing store asks them to finish it).
+    public var isBuying: Bool {
+        store.pendingProductID != nil || overlays.confirmation != nil
+    }
+
     /// A click answers the overlay on top; else it goes to the part of the screen under it
     /// (a row is selected, a selected row or a button activated).
     private mutating func click(x: Int, y: Int) -> [AppEffect] {

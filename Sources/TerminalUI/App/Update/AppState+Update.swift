@@ -54,7 +54,13 @@ extension AppState {
             self.elapsed = elapsed
             self.now = now
             return []
-        case .storeChanged(let data), .storeOpened(let data), .entitlementsRefreshed(_, let data):
+        case .storeOpened(let data):
+            let effects = storeChanged(to: data)
+            if !data.deliveredWhileAway.isEmpty {
+                overlays.alerts.append(.deliveredWhileAway(data.deliveredWhileAway.map(name(of:)), language: language))
+            }
+            return effects
+        case .storeChanged(let data), .entitlementsRefreshed(_, let data):
             return storeChanged(to: data)
         case .productsLoaded(let slot, let loaded):
             var data = store
