@@ -16,7 +16,7 @@ struct HelpOverlay: Widget {
         var lines = entries.map { entry in
             (text: entry.keys.padded(toWidth: keyWidth) + "  " + entry.help, style: Style.plain)
         }
-        // What no key table says: Ctrl-C's question, and who owns the mouse.
+        // What no key table says: Ctrl-C's question, who owns the mouse, and whose emoji widths.
         let width = Modal.innerWidth(in: area)
         let ellipsis = options.glyph(.ellipsis)
         lines.append(("", .plain))
@@ -26,6 +26,8 @@ struct HelpOverlay: Widget {
             ? options.text("Clicks select and press. To select text, hold Shift, or start with --no-mouse.")
             : options.text("The mouse is left to the terminal (--no-mouse).")
         lines.append(wrapping: mouseNote, width: width, style: Palette.secondary, ellipsis: ellipsis)
+        lines.append(wrapping: options.text("Emoji are laid out as wide as this terminal draws them: it is asked when the store opens."),
+                     width: width, style: Palette.secondary, ellipsis: ellipsis)
         return Modal(title: options.text("Keys"), lines: lines, buttons: [(options.text("Close"), .prominent)], options: options)
     }
 
