@@ -1,6 +1,7 @@
 import Foundation
 import LocalStore
 import StorefrontModel
+import StorefrontTesting
 import TerminalUI
 import Testing
 
@@ -69,7 +70,8 @@ struct StoreUnreachableTests {
         let store = LocalStore(catalog: try BackyardBirds.catalog(), ledger: ledger, clock: storeClock)
         let watcher = try await store.watchLedger(every: .seconds(1))
         defer { watcher.cancel() }
-        let app = await HeadlessApp(backend: store, layout: try BackyardBirds.layout(), clock: clock)
+        let app = await HeadlessApp(backend: store, layout: try BackyardBirds.layout(), clock: clock,
+                                    onSettleTimeout: SettleTimeout.recordIssue)
         await app.settle()
         let message = "Store unreachable, retrying"
         #expect(await !app.screenText.contains(message))
