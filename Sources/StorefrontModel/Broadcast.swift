@@ -108,13 +108,3 @@ public struct Delivery: Sendable, Hashable {
         self.undelivered = undelivered
     }
 }
-
-/// A store backend whose updates are counted on their way (see `Broadcast`), so a
-/// headless run knows exactly when every update has been handled.
-///
-/// ```swift
-/// if let counted = backend as? UpdateDeliveryReporting, counted.updateDelivery.undelivered > 0 { /* not settled */ }
-/// ```
-public protocol UpdateDeliveryReporting: Sendable {
-    var updateDelivery: Delivery { get }
-}

@@ -158,4 +158,5 @@ private actor StuckProducts: StoreBackend {
     func sync() async throws { try await backend.sync() }
     func appTransaction() async throws -> VerificationResult<AppTransaction> { try await backend.appTransaction() }
     func updates() async -> AsyncStream<StoreUpdate> { await backend.updates() }
+    nonisolated var updateDelivery: Delivery { backend.updateDelivery }
 }

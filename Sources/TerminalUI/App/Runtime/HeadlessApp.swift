@@ -211,7 +211,7 @@ public final class HeadlessApp: Sendable {
         let sleeping = clock.sleeping
         let work = app.tracker.running(sleeping: sleeping.activities, watching: [app.updateHandling])
         let events = app.storefront.eventDelivery
-        let updates = (app.backend as? UpdateDeliveryReporting)?.updateDelivery ?? Delivery(version: 0, undelivered: 0)
+        let updates = app.backend.updateDelivery
         var running = work.names
         if events.undelivered > 0 { running.append("\(events.undelivered) storefront events to handle") }
         // An update the storefront has taken is its update handling's, counted (and parked
