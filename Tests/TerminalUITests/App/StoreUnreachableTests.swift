@@ -66,7 +66,7 @@ struct StoreUnreachableTests {
         let storage = SwitchableStorage(try Ledger(location: .inMemory).storage)
         let clock = VirtualClock()
         let storeClock = StoreClock(clock, startingAt: HeadlessApp.defaultEpoch)
-        let ledger = try Ledger(storage: storage, keyBeside: .inMemory, environment: [:], now: { storeClock.now })
+        let ledger = try Ledger(storage: storage, keyBeside: .inMemory, environment: [:], clock: storeClock)
         let store = LocalStore(catalog: try BackyardBirds.catalog(), ledger: ledger, clock: storeClock)
         let watcher = try await store.watchLedger(every: .seconds(1))
         defer { watcher.cancel() }
