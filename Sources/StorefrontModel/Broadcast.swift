@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A value behind a lock, readable and writable from any thread.
 ///
@@ -6,17 +7,16 @@ import Foundation
 /// let limit = Locked(Duration.seconds(30))
 /// limit.value = .milliseconds(500)
 /// ```
-public final class Locked<Value: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: Value
+public final class Locked<Value: Sendable>: Sendable {
+    private let stored: Mutex<Value>
 
     public init(_ value: Value) {
-        stored = value
+        stored = Mutex(value)
     }
 
     public var value: Value {
-        get { lock.withLock { stored } }
-        set { lock.withLock { stored = newValue } }
+        get { stored.withLock { $0 } }
+        set { stored.withLock { $0 = newValue } }
     }
 }
 
