@@ -31,24 +31,27 @@ public final class Locked<Value: Sendable>: Sendable {
 /// feed.send(1)
 /// feed.delivery.undelivered  // 1, until the listener has handled it and asks again
 /// ```
-public final class Broadcast<Element: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var continuations: [Int: AsyncStream<Element>.Continuation] = [:]
-    /// Per stream: values sent and not yet handled.
-    private var pending: [Int: Int] = [:]
-    private var nextID = 0
-    private var version: UInt64 = 0
+public final class Broadcast<Element: Sendable>: Sendable {
+    private struct State {
+        var continuations: [Int: AsyncStream<Element>.Continuation] = [:]
+        /// Per stream: values sent and not yet handled.
+        var pending: [Int: Int] = [:]
+        var nextID = 0
+        var version: UInt64 = 0
+    }
+
+    private let state = Mutex(State())
 
     public init() {}
 
     /// A stream of the values sent from now on; unbounded, so no value is lost.
     public func subscribe() -> AsyncStream<Element> {
         let (stream, continuation) = AsyncStream.makeStream(of: Element.self)
-        let id = lock.withLock {
-            nextID += 1
-            continuations[nextID] = continuation
-            pending[nextID] = 0
-            return nextID
+        let id = state.withLock { state in
+            state.nextID += 1
+            state.continuations[state.nextID] = continuation
+            state.pending[state.nextID] = 0
+            return state.nextID
         }
         continuation.onTermination = { [weak self] _ in self?.unsubscribe(id) }
         return stream.handOff(handled: { [weak self] in self?.handled(id) })
@@ -56,10 +59,10 @@ public final class Broadcast<Element: Sendable>: @unchecked Sendable {
 
     /// Sends `element` to every stream.
     public func send(_ element: Element) {
-        let targets = lock.withLock {
-            version += 1
-            for id in continuations.keys { pending[id, default: 0] += 1 }
-            return Array(continuations.values)
+        let targets = state.withLock { state in
+            state.version += 1
+            for id in state.continuations.keys { state.pending[id, default: 0] += 1 }
+            return Array(state.continuations.values)
         }
         for continuation in targets {
             continuation.yield(element)
@@ -68,26 +71,26 @@ public final class Broadcast<Element: Sendable>: @unchecked Sendable {
 
     /// What is on its way to listeners, and a version that changes whenever that does.
     public var delivery: Delivery {
-        lock.withLock { Delivery(version: version, undelivered: pending.values.reduce(0, +)) }
+        state.withLock { Delivery(version: $0.version, undelivered: $0.pending.values.reduce(0, +)) }
     }
 
     private func handled(_ id: Int) {
-        lock.withLock {
-            version += 1
-            if let count = pending[id], count > 0 { pending[id] = count - 1 }
+        state.withLock { state in
+            state.version += 1
+            if let count = state.pending[id], count > 0 { state.pending[id] = count - 1 }
         }
     }
 
     private func unsubscribe(_ id: Int) {
-        lock.withLock {
-            version += 1
-            continuations[id] = nil
-            pending[id] = nil
+        state.withLock { state in
+            state.version += 1
+            state.continuations[id] = nil
+            state.pending[id] = nil
         }
     }
 
     deinit {
-        for continuation in continuations.values {
+        for continuation in state.withLock({ $0.continuations.values }) {
             continuation.finish()
         }
     }
