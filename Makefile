@@ -83,7 +83,7 @@ bench: deps
 load: build
 	python3 Tests/Load/ssh_load.py $(BIN) --sessions 100 --moves 50
 
-# Package.swift against the imports (.ci/check-imports.swift), every Linux-only call's Darwin branch
+# Package.swift and ARCHITECTURE.md's module diagram against the imports (.ci/check-imports.swift), every Linux-only call's Darwin branch
 # (.ci/check-portability: no Mac is here to build it), then the reliability suite (RELIABILITY=1: catalog fuzzing, key storms, SIGKILLed
 # purchases, concurrent buyers, a full disk) with the servers' probes (SSHProbe*, ServeHTTPProbeTests, SSHPostgresStoreTests: they load the machine on
 # purpose, so make test skips them), libFuzzer on the catalog parser, then a scan of

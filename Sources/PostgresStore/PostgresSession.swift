@@ -23,6 +23,19 @@ struct PostgresSession: LedgerStorageSession {
         try await connection.rows(query, logger: logger)
     }
 
+    /// The row a statement that always answers with one gave; none (a trigger that dropped
+    /// the insert, say) is a `NoRow` naming `what`, not a crash.
+    private func onlyRow(_ query: PostgresQuery, answering what: String) async throws -> PostgresRow {
+        guard let row = try await run(query).first else { throw NoRow(what: what) }
+        return row
+    }
+
+    /// A statement that always answers with one row answered with none.
+    struct NoRow: Error, LocalizedError {
+        let what: String
+        var errorDescription: String? { "PostgreSQL answered with no row for \(what)" }
+    }
+
     func transactionRows(account: CustomerAccount, unfinishedOnly: Bool) async throws -> [TransactionRow] {
         let rows = unfinishedOnly
             ? try await run("SELECT * FROM transactions WHERE account = \(account.id) AND NOT finished ORDER BY id")
@@ -46,7 +59,7 @@ struct PostgresSession: LedgerStorageSession {
 
     func nextTransactionID() async throws -> Int64 {
         // A sequence never hands out a number twice, even to a write that rolls back.
-        try await run("SELECT nextval('transaction_ids')").first!.decode(Int64.self)
+        try await onlyRow("SELECT nextval('transaction_ids')", answering: "the next transaction ID").decode(Int64.self)
     }
 
     func insertTransaction(_ row: TransactionRow) async throws {
@@ -88,11 +101,11 @@ struct PostgresSession: LedgerStorageSession {
         attemptID: UUID, purchase: LedgerPurchase, createdAt: Date, account: CustomerAccount
     ) async throws -> AskToBuyRequest {
         let json = try AskToBuyRequest.encode(purchase)
-        return try AskToBuyRequest(columns: PostgresColumns(try await run("""
+        return try AskToBuyRequest(columns: PostgresColumns(try await onlyRow("""
             INSERT INTO askToBuyRequests (purchaseAttemptID, status, createdAt, purchase, account)
             VALUES (\(attemptID.uuidString), 'pending', \(createdAt.ledgerMilliseconds), \(json), \(account.id))
             RETURNING *
-            """).first!))
+            """, answering: "the new ask-to-buy request")))
     }
 
     func decideAskToBuyRequest(
@@ -140,12 +153,12 @@ struct PostgresSession: LedgerStorageSession {
     }
 
     func changeMarker(account: CustomerAccount) async throws -> Ledger.ChangeMarker {
-        let row = try await run("""
+        let row = try await onlyRow("""
             SELECT COUNT(*), COALESCE(MAX(id), 0), COUNT(revocationDate), COALESCE(SUM(expirationDate), 0)::float8,
                    (SELECT COALESCE(string_agg(key || '=' || value, ';' ORDER BY key), '') FROM storeState WHERE account = \(account.id)),
                    (SELECT COUNT(*) || ':' || COUNT(decidedAt) FROM askToBuyRequests WHERE account = \(account.id))
             FROM transactions WHERE account = \(account.id)
-            """).first!
+            """, answering: "the ledger's change marker")
         let (count, highestID, revoked, expirations, storeState, askToBuy) =
             try row.decode((Int64, Int64, Int64, Double, String, String).self)
         return Ledger.ChangeMarker(

@@ -1,6 +1,7 @@
 import Foundation
 import LocalStore
 import StoreCatalog
+import StorefrontModel
 
 /// The App Store Server API over the store's ledger: each request is authenticated, rate
 /// limited, routed to its endpoint, and answered with Apple's shapes and error codes. It
@@ -32,13 +33,13 @@ public final class AppStoreServer: Sendable {
         public var rateLimit: RateLimit
         /// Where notifications are POSTed.
         public var notificationURLs: [URL]
-        /// The wall clock, for tokens and rate limits.
-        public var now: @Sendable () -> Date
+        /// The store's clock, for tokens, rate limits, notifications and customers' store time.
+        public var clock: StoreClock
 
         public init(
             app: ServedApp, catalog: Catalog, ledger: Ledger, keys: [APIKey], signer: PayloadSigner,
             controls: StoreControls = StoreControls(), rateLimit: RateLimit = RateLimit(requests: 100, window: 1),
-            notificationURLs: [URL] = [], now: @escaping @Sendable () -> Date = Date.init
+            notificationURLs: [URL] = [], clock: StoreClock = .live
         ) {
             self.app = app
             self.catalog = catalog
@@ -51,7 +52,7 @@ public final class AppStoreServer: Sendable {
             self.controls = controls
             self.rateLimit = rateLimit
             self.notificationURLs = notificationURLs
-            self.now = now
+            self.clock = clock
         }
     }
 
@@ -79,7 +80,7 @@ public final class AppStoreServer: Sendable {
     /// The response to `request`: 401 with no body for a token that does not pass, 429 past
     /// the key's rate limit, else the endpoint's answer or Apple's error.
     public func respond(to request: APIRequest) async -> APIResponse {
-        let now = settings.now()
+        let now = settings.clock.now
         guard case .success(let key) = gate.check(authorization: request.authorization, now: now) else {
             return .unauthorized
         }

@@ -1,6 +1,7 @@
 import Foundation
 import LocalStore
 import StoreCatalog
+import StorefrontModel
 
 /// One customer's view, found from an ID in a request: the store serving their account,
 /// and their verified transactions. Unverified rows (edited behind the store's back) are
@@ -35,7 +36,7 @@ final class CustomerCache: Sendable {
     private let entries = BoundedCache<CustomerAccount, Entry>(capacity: 1024)
 
     func customer(
-        _ account: CustomerAccount, ledger: Ledger, load: () async throws(APIError) -> Customer
+        _ account: CustomerAccount, ledger: Ledger, clock: StoreClock, load: () async throws(APIError) -> Customer
     ) async throws(APIError) -> Customer {
         let scoped = ledger.scoped(to: account)
         let marker: Ledger.ChangeMarker
@@ -43,7 +44,7 @@ final class CustomerCache: Sendable {
         do {
             let (current, offset) = try await scoped.changeMarkerAndStoreTimeOffset()
             marker = current
-            now = Date().addingTimeInterval(offset)
+            now = clock.now.addingTimeInterval(offset)
         } catch {
             throw .generalInternalRetryable
         }
@@ -85,9 +86,9 @@ extension AppStoreServer {
     }
 
     func customer(_ account: CustomerAccount) async throws(APIError) -> Customer {
-        try await customers.customer(account, ledger: settings.ledger) { () throws(APIError) -> Customer in
+        try await customers.customer(account, ledger: settings.ledger, clock: settings.clock) { () throws(APIError) -> Customer in
             let store = LocalStore(
-                catalog: settings.catalog, ledger: settings.ledger, account: account, controls: settings.controls
+                catalog: settings.catalog, ledger: settings.ledger, account: account, clock: settings.clock, controls: settings.controls
             )
             do {
                 let entries = try await store.entries()

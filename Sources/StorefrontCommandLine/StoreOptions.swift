@@ -107,7 +107,7 @@ package struct StoreOptions: ParsableArguments {
     /// settings. Throws a `CommandFailure` with the sysexits code when it cannot.
     package func makeStore(clock: StoreClock = .live) async throws -> LocalStore {
         let catalog = try catalogOption.load()
-        let opened = try await openLedger(catalog: catalog)
+        let opened = try await openLedger(catalog: catalog, clock: clock)
         var controls = StoreControls(settings: catalog.settings)
         if let latency { controls.latency = try latency.get() }
         for failure in failures {
@@ -149,15 +149,15 @@ package struct StoreOptions: ParsableArguments {
 
     /// The ledger `--store` (or `STOREFRONT_STORE`, unless `--ledger` or `--in-memory` chose
     /// a file) or the ledger file names, signed with `--store-key`'s keys when given.
-    private func openLedger(catalog: Catalog) async throws -> Ledger {
+    private func openLedger(catalog: Catalog, clock: StoreClock) async throws -> Ledger {
         let location = ledgerLocation(of: catalog)
         let keyFile = storeKey.map { URL(fileURLWithPath: $0) }
         let ledger: Ledger
         if let address = try postgresStore() {
-            ledger = try await address.openLedger(keyBeside: location, storeKey: keyFile)
+            ledger = try await address.openLedger(keyBeside: location, storeKey: keyFile, clock: clock)
         } else {
             do {
-                ledger = try Ledger(location: location, storeKey: keyFile)
+                ledger = try Ledger(location: location, storeKey: keyFile, clock: clock)
             } catch {
                 throw CommandFailure(error.description, exitCode: ExitCode(error.exitCode))
             }

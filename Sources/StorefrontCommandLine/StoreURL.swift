@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import LocalStore
 import PostgresStore
+import StorefrontModel
 
 /// `--store URL`, else `$STOREFRONT_STORE`: a PostgreSQL store shared by many storefronts.
 extension PostgresAddress: CommandLineValue {
@@ -25,10 +26,10 @@ extension PostgresAddress: CommandLineValue {
 
     /// Opens the store's ledger, signed with the key set `storeKey` names, else the one beside
     /// `keyLocation`; failures as the CLI reports them (unreachable 69, no or another schema 65).
-    package func openLedger(keyBeside keyLocation: LedgerLocation, storeKey: URL?) async throws -> Ledger {
+    package func openLedger(keyBeside keyLocation: LedgerLocation, storeKey: URL?, clock: StoreClock) async throws -> Ledger {
         do {
             let storage = try await PostgresStorage.open(self)
-            return try Ledger(storage: storage, keyBeside: keyLocation, storeKey: storeKey)
+            return try Ledger(storage: storage, keyBeside: keyLocation, storeKey: storeKey, clock: clock)
         } catch {
             throw CommandFailure(error.description, exitCode: ExitCode(error.exitCode))
         }

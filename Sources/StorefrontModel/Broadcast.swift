@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A value behind a lock, readable and writable from any thread.
 ///
@@ -6,17 +7,16 @@ import Foundation
 /// let limit = Locked(Duration.seconds(30))
 /// limit.value = .milliseconds(500)
 /// ```
-public final class Locked<Value: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: Value
+public final class Locked<Value: Sendable>: Sendable {
+    private let stored: Mutex<Value>
 
     public init(_ value: Value) {
-        stored = value
+        stored = Mutex(value)
     }
 
     public var value: Value {
-        get { lock.withLock { stored } }
-        set { lock.withLock { stored = newValue } }
+        get { stored.withLock { $0 } }
+        set { stored.withLock { $0 = newValue } }
     }
 }
 
@@ -31,24 +31,27 @@ public final class Locked<Value: Sendable>: @unchecked Sendable {
 /// feed.send(1)
 /// feed.delivery.undelivered  // 1, until the listener has handled it and asks again
 /// ```
-public final class Broadcast<Element: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var continuations: [Int: AsyncStream<Element>.Continuation] = [:]
-    /// Per stream: values sent and not yet handled.
-    private var pending: [Int: Int] = [:]
-    private var nextID = 0
-    private var version: UInt64 = 0
+public final class Broadcast<Element: Sendable>: Sendable {
+    private struct State {
+        var continuations: [Int: AsyncStream<Element>.Continuation] = [:]
+        /// Per stream: values sent and not yet handled.
+        var pending: [Int: Int] = [:]
+        var nextID = 0
+        var version: UInt64 = 0
+    }
+
+    private let state = Mutex(State())
 
     public init() {}
 
     /// A stream of the values sent from now on; unbounded, so no value is lost.
     public func subscribe() -> AsyncStream<Element> {
         let (stream, continuation) = AsyncStream.makeStream(of: Element.self)
-        let id = lock.withLock {
-            nextID += 1
-            continuations[nextID] = continuation
-            pending[nextID] = 0
-            return nextID
+        let id = state.withLock { state in
+            state.nextID += 1
+            state.continuations[state.nextID] = continuation
+            state.pending[state.nextID] = 0
+            return state.nextID
         }
         continuation.onTermination = { [weak self] _ in self?.unsubscribe(id) }
         return stream.handOff(handled: { [weak self] in self?.handled(id) })
@@ -56,10 +59,10 @@ public final class Broadcast<Element: Sendable>: @unchecked Sendable {
 
     /// Sends `element` to every stream.
     public func send(_ element: Element) {
-        let targets = lock.withLock {
-            version += 1
-            for id in continuations.keys { pending[id, default: 0] += 1 }
-            return Array(continuations.values)
+        let targets = state.withLock { state in
+            state.version += 1
+            for id in state.continuations.keys { state.pending[id, default: 0] += 1 }
+            return Array(state.continuations.values)
         }
         for continuation in targets {
             continuation.yield(element)
@@ -68,26 +71,26 @@ public final class Broadcast<Element: Sendable>: @unchecked Sendable {
 
     /// What is on its way to listeners, and a version that changes whenever that does.
     public var delivery: Delivery {
-        lock.withLock { Delivery(version: version, undelivered: pending.values.reduce(0, +)) }
+        state.withLock { Delivery(version: $0.version, undelivered: $0.pending.values.reduce(0, +)) }
     }
 
     private func handled(_ id: Int) {
-        lock.withLock {
-            version += 1
-            if let count = pending[id], count > 0 { pending[id] = count - 1 }
+        state.withLock { state in
+            state.version += 1
+            if let count = state.pending[id], count > 0 { state.pending[id] = count - 1 }
         }
     }
 
     private func unsubscribe(_ id: Int) {
-        lock.withLock {
-            version += 1
-            continuations[id] = nil
-            pending[id] = nil
+        state.withLock { state in
+            state.version += 1
+            state.continuations[id] = nil
+            state.pending[id] = nil
         }
     }
 
     deinit {
-        for continuation in continuations.values {
+        for continuation in state.withLock({ $0.continuations.values }) {
             continuation.finish()
         }
     }
@@ -107,14 +110,4 @@ public struct Delivery: Sendable, Hashable {
         self.version = version
         self.undelivered = undelivered
     }
-}
-
-/// A store backend whose updates are counted on their way (see `Broadcast`), so a
-/// headless run knows exactly when every update has been handled.
-///
-/// ```swift
-/// if let counted = backend as? UpdateDeliveryReporting, counted.updateDelivery.undelivered > 0 { /* not settled */ }
-/// ```
-public protocol UpdateDeliveryReporting: Sendable {
-    var updateDelivery: Delivery { get }
 }

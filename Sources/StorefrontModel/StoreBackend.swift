@@ -50,6 +50,10 @@ public protocol StoreBackend: Sendable {
     /// A new stream of changes made outside this app's purchases: renewals, approvals,
     /// refunds, status changes, storefront changes.
     func updates() async -> AsyncStream<StoreUpdate>
+    /// The updates sent to `updates()` streams and not yet handled by their listeners
+    /// (count them with a `Broadcast`), so a headless run knows exactly when every update
+    /// has been handled. A backend that wraps another reports the other's.
+    var updateDelivery: Delivery { get }
 }
 
 /// The storefront prices are for, such as the United Kingdom store.

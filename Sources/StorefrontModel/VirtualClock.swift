@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A clock that moves only when told to, for headless runs, tests and demos.
 ///
@@ -17,7 +18,7 @@ import Foundation
 /// try await nap.value
 /// clock.now.offset  // 500 ms
 /// ```
-public final class VirtualClock: Clock, @unchecked Sendable {
+public final class VirtualClock: Clock, Sendable {
     /// A moment on a virtual clock: how far it has moved since it was made.
     public struct Instant: InstantProtocol, Sendable, Hashable, Comparable, CustomStringConvertible {
         /// Time since the clock started.
@@ -55,54 +56,57 @@ public final class VirtualClock: Clock, @unchecked Sendable {
     /// work in flight (a headless app), inherited by child tasks and `Task {}`.
     @TaskLocal public static var activities: [UInt64] = []
 
-    private let lock = NSLock()
-    private var current = Instant(offset: .zero)
-    private var sleepers: [UInt64: Sleeper] = [:]
-    private var nextOrder: UInt64 = 0
-    /// Changes whenever a task falls asleep or is woken.
-    private var version: UInt64 = 0
+    private struct State {
+        var current = Instant(offset: .zero)
+        var sleepers: [UInt64: Sleeper] = [:]
+        var nextOrder: UInt64 = 0
+        /// Changes whenever a task falls asleep or is woken.
+        var version: UInt64 = 0
+    }
+
+    private let state = Mutex(State())
 
     /// A clock at offset zero with nobody asleep.
     public init() {}
 
     public var now: Instant {
-        lock.withLock { current }
+        state.withLock { $0.current }
     }
 
     public var minimumResolution: Duration { .zero }
 
     /// How many tasks are asleep on this clock right now.
     public var suspendedSleepers: Int {
-        lock.withLock { sleepers.count }
+        state.withLock { $0.sleepers.count }
     }
 
     /// The earliest deadline of a sleeping task, if any.
     public var nextDeadline: Instant? {
-        lock.withLock { sleepers.values.map(\.deadline).min() }
+        state.withLock { $0.sleepers.values.map(\.deadline).min() }
     }
 
     /// The activities asleep on this clock, and a version that changes whenever a task
     /// falls asleep or is woken.
     public var sleeping: (version: UInt64, activities: Set<UInt64>) {
-        lock.withLock { (version, Set(sleepers.values.flatMap(\.activities))) }
+        state.withLock { ($0.version, Set($0.sleepers.values.flatMap(\.activities))) }
     }
 
     /// Suspends until the clock has been advanced to `deadline`; returns at once if it
     /// already has. Throws `CancellationError` if the task is cancelled while asleep.
     public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
         try Task.checkCancellation()
-        let order: UInt64 = lock.withLock {
-            nextOrder += 1
-            return nextOrder
+        let order: UInt64 = state.withLock { state in
+            state.nextOrder += 1
+            return state.nextOrder
         }
         let activities = Self.activities
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                let resumeNow: (any Error)?? = lock.withLock {
+                let resumeNow: (any Error)?? = state.withLock { state in
                     if Task.isCancelled { return .some(CancellationError()) }
-                    if deadline <= current { return .some(nil) }
-                    sleepers[order] = Sleeper(deadline: deadline, order: order, activities: activities, continuation: continuation)
-                    version += 1
+                    if deadline <= state.current { return .some(nil) }
+                    state.sleepers[order] = Sleeper(deadline: deadline, order: order, activities: activities, continuation: continuation)
+                    state.version += 1
                     return nil
                 }
                 switch resumeNow {
@@ -112,9 +116,9 @@ public final class VirtualClock: Clock, @unchecked Sendable {
                 }
             }
         } onCancel: {
-            let cancelled = lock.withLock {
-                version += 1
-                return sleepers.removeValue(forKey: order)
+            let cancelled = state.withLock { state in
+                state.version += 1
+                return state.sleepers.removeValue(forKey: order)
             }
             cancelled?.continuation.resume(throwing: CancellationError())
         }
@@ -129,12 +133,13 @@ public final class VirtualClock: Clock, @unchecked Sendable {
     /// Moves the clock to `instant` (never backwards) and resumes every sleeper due by
     /// then, earliest deadline first.
     public func advance(to instant: Instant) {
-        let due: [Sleeper] = lock.withLock {
-            current = max(current, instant)
-            let due = sleepers.values.filter { $0.deadline <= current }
+        let due: [Sleeper] = state.withLock { state in
+            state.current = max(state.current, instant)
+            let now = state.current
+            let due = state.sleepers.values.filter { $0.deadline <= now }
                 .sorted { ($0.deadline, $0.order) < ($1.deadline, $1.order) }
-            for sleeper in due { sleepers[sleeper.order] = nil }
-            version += 1
+            for sleeper in due { state.sleepers[sleeper.order] = nil }
+            state.version += 1
             return due
         }
         for sleeper in due {

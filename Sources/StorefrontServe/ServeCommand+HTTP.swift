@@ -150,7 +150,7 @@ extension ServeCommand {
                 ledger: store.ledger, keys: try APIKeyFile.load(from: HTTPServeOptions.keyFile(http.apiKeys)),
                 signer: try http.signer(),
                 controls: await store.controls, rateLimit: try http.rateLimit.get(),
-                notificationURLs: http.notify.compactMap(URL.init(string:))
+                notificationURLs: http.notify.compactMap(URL.init(string:)), clock: store.clock
             )
         } catch let error as APIKeyError {
             throw CommandFailure(error.reason, exitCode: error.exitCode.map { ExitCode($0) } ?? .dataError)

@@ -1,4 +1,5 @@
 import SnapshotTesting
+import Testing
 import TerminalUI
 
 /// Asserts that the app's screen, once it has settled, matches the snapshot on disk, with
@@ -15,6 +16,9 @@ import TerminalUI
 /// }
 /// ```
 ///
+/// An app that gave up settling (now or earlier in the test) fails the test and its screen
+/// is neither compared nor recorded: it is not the screen the test's keys lead to.
+///
 /// It renders first and then compares the screen, because swift-snapshot-testing blocks its
 /// thread while it waits for a snapshot, and an app rendering meanwhile would need that thread.
 public func assertSnapshot(
@@ -29,6 +33,15 @@ public func assertSnapshot(
     column: UInt = #column
 ) async {
     let screen = await app.render()
+    if let timeout = app.settleTimeouts.first {
+        Issue.record(
+            "not snapshotted: \(timeout)",
+            sourceLocation: SourceLocation(
+                fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line), column: Int(column)
+            )
+        )
+        return
+    }
     assertSnapshot(
         of: screen, as: strategy, named: name, record: record,
         fileID: fileID, file: filePath, testName: testName, line: line, column: column

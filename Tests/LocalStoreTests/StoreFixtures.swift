@@ -100,7 +100,7 @@ struct StoreHarness {
     ) throws {
         let clock = VirtualClock()
         let storeClock = StoreClock(clock, startingAt: Fixtures.epoch)
-        let ledger = try Ledger(location: location, environment: [:], now: { storeClock.now })
+        let ledger = try Ledger(location: location, environment: [:], clock: storeClock)
         self.init(clock: clock, storeClock: storeClock, ledger: ledger, catalog, controls, storefront, locale, account)
     }
 

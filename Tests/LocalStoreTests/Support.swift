@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import LocalStore
+import StorefrontModel
 
 /// A private folder for one test's ledger, removed when the test is done.
 final class LedgerFolder: Sendable {
@@ -20,7 +21,7 @@ final class LedgerFolder: Sendable {
     var signingKey: URL { url.appendingPathComponent("store-key.pem") }
 
     func openLedger(now: @escaping @Sendable () -> Date = { Sample.signingDate }) throws -> Ledger {
-        try Ledger(location: .path(database), environment: [:], now: now)
+        try Ledger(location: .path(database), environment: [:], clock: StoreClock(clock: ContinuousClock(), now: now))
     }
 
     /// Writes `text` to `url`, readable by its owner alone, as a key file must be.

@@ -1,6 +1,7 @@
 import Foundation
 import LocalStore
 import PostgresStore
+import StorefrontModel
 import StorefrontTestSupport
 import Testing
 
@@ -36,7 +37,8 @@ final class TestLedger: Sendable {
     func open(now: @escaping @Sendable () -> Date = { Sample.signingDate }) async throws -> Ledger {
         guard let address else { return try folder.openLedger(now: now) }
         return try Ledger(
-            storage: try await PostgresStorage.open(address), keyBeside: .path(folder.database), environment: [:], now: now
+            storage: try await PostgresStorage.open(address), keyBeside: .path(folder.database), environment: [:],
+            clock: StoreClock(clock: ContinuousClock(), now: now)
         )
     }
 }

@@ -20,7 +20,7 @@ import StorefrontModel
 ///     try await store.finish(transaction)
 /// }
 /// ```
-public actor LocalStore: StoreBackend, UpdateDeliveryReporting {
+public actor LocalStore: StoreBackend {
     /// The catalog as this store sells it: storefront, currency and locale.
     public nonisolated let catalog: CatalogStorefront
     /// The signed ledger every purchase is recorded in, scoped to `account`.

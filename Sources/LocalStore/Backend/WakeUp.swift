@@ -1,20 +1,23 @@
 import Foundation
+import Synchronization
 
 /// Wakes a waiting ledger watcher early: the engine's change feed signals, the watcher
 /// waits. A signal with no one waiting is kept for the next wait, so none is lost.
-final class WakeUp: @unchecked Sendable {
-    // Guards `pending` and `waiter`.
-    private let lock = NSLock()
-    private var pending = false
-    private var waiter: CheckedContinuation<Void, Never>?
+final class WakeUp: Sendable {
+    private struct State {
+        var pending = false
+        var waiter: CheckedContinuation<Void, Never>?
+    }
+
+    private let state = Mutex(State())
 
     func signal() {
-        lock.withLock {
-            if let waiter {
+        state.withLock { state in
+            if let waiter = state.waiter {
                 waiter.resume()
-                self.waiter = nil
+                state.waiter = nil
             } else {
-                pending = true
+                state.pending = true
             }
         }
     }
@@ -23,19 +26,19 @@ final class WakeUp: @unchecked Sendable {
     func wait() async {
         await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
-                lock.withLock {
-                    if pending || Task.isCancelled {
-                        pending = false
+                state.withLock { state in
+                    if state.pending || Task.isCancelled {
+                        state.pending = false
                         continuation.resume()
                     } else {
-                        waiter = continuation
+                        state.waiter = continuation
                     }
                 }
             }
         } onCancel: {
-            lock.withLock {
-                waiter?.resume()
-                waiter = nil
+            state.withLock { state in
+                state.waiter?.resume()
+                state.waiter = nil
             }
         }
     }

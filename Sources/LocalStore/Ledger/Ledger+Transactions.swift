@@ -1,4 +1,5 @@
 import Foundation
+import StorefrontModel
 
 extension Ledger {
     /// Records and signs a purchase, once per attempt.
@@ -135,7 +136,7 @@ extension Ledger {
         }
         let transaction = LedgerTransaction(
             id: try await store.nextTransactionID(), purchase: purchase, account: account, original: original,
-            signedDate: now()
+            signedDate: clock.now
         )
         let row = TransactionRow(
             transaction: transaction, isFinished: false, purchaseAttemptID: attemptID,
@@ -157,7 +158,7 @@ extension Ledger {
         }
         try requireVerified(row)
         guard try change(&row.transaction) else { return row }
-        row.transaction.signedDate = now().millisecondPrecision
+        row.transaction.signedDate = clock.now.millisecondPrecision
         row.jws = try signingKey.sign(row.transaction.signedPayload)
         try await store.resignTransaction(row.transaction, jws: row.jws)
         return row

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import StorefrontModel
 
 /// The store's durable, signed transaction ledger.
 ///
@@ -45,8 +46,9 @@ public struct Ledger: Sendable {
 
     /// Package-wide so a test can put an engine that fails on demand in front of it.
     package let storage: any LedgerStorage
-    /// The store's clock for `signedDate`; injected so tests and demos are deterministic.
-    let now: @Sendable () -> Date
+    /// The store's clock, for `signedDate` and notification times: the one the store runs on,
+    /// so a headless run on a virtual clock signs virtual dates.
+    let clock: StoreClock
 
     /// Opens (creating folders, database and key on first use) the ledger at `location`.
     ///
@@ -54,15 +56,15 @@ public struct Ledger: Sendable {
     ///   - storeKey: The key file, instead of `store-key.pem` beside the database (or, in
     ///     memory, an ephemeral key).
     ///   - environment: Where `XDG_DATA_HOME` and `HOME` are read from for `.default`.
-    ///   - now: The clock for signing dates.
+    ///   - clock: The store's clock, for signing dates (the system's unless told).
     /// - Throws: `LedgerError`, naming the path and reason (`exitCode` 73, 74, 65 or 77).
     public init(
         location: LedgerLocation,
         storeKey: URL? = nil,
         environment: [String: String] = ProcessInfo.processInfo.environment,
-        now: @escaping @Sendable () -> Date = Date.init
+        clock: StoreClock = .live
     ) throws(LedgerError) {
-        try self.init(keyBeside: location, storeKey: storeKey, environment: environment, now: now) { files throws(LedgerError) in
+        try self.init(keyBeside: location, storeKey: storeKey, environment: environment, clock: clock) { files throws(LedgerError) in
             try SQLiteStorage(path: files?.database.path ?? ":memory:")
         }
     }
@@ -72,17 +74,17 @@ public struct Ledger: Sendable {
     package init(
         storage: any LedgerStorage, keyBeside location: LedgerLocation, storeKey: URL? = nil,
         environment: [String: String] = ProcessInfo.processInfo.environment,
-        now: @escaping @Sendable () -> Date = Date.init
+        clock: StoreClock = .live
     ) throws(LedgerError) {
-        try self.init(keyBeside: location, storeKey: storeKey, environment: environment, now: now) { _ in storage }
+        try self.init(keyBeside: location, storeKey: storeKey, environment: environment, clock: clock) { _ in storage }
     }
 
     private init(
-        keyBeside location: LedgerLocation, storeKey: URL?, environment: [String: String], now: @escaping @Sendable () -> Date,
+        keyBeside location: LedgerLocation, storeKey: URL?, environment: [String: String], clock: StoreClock,
         storage makeStorage: (LedgerLocation.Files?) throws(LedgerError) -> any LedgerStorage
     ) throws(LedgerError) {
         self.location = location
-        self.now = now
+        self.clock = clock
         var located = try location.files(environment: environment)
         if let storeKey { located?.signingKey = storeKey }
         files = located

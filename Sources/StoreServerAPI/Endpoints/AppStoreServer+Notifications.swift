@@ -44,8 +44,8 @@ extension AppStoreServer {
     /// `--notify` URL; 404 (4040007) when there is none.
     func requestTestNotification() async throws(APIError) -> APIResponse {
         guard !notifications.urls.isEmpty else { throw .notificationURLNotFound }
-        let payload = NotificationPayload(type: "TEST", subtype: nil, app: settings.app, signedDate: settings.now())
-        let token = await notifications.send(payload, signed: try sign(payload), transactionID: nil, now: settings.now)
+        let payload = NotificationPayload(type: "TEST", subtype: nil, app: settings.app, signedDate: settings.clock.now)
+        let token = await notifications.send(payload, signed: try sign(payload), transactionID: nil, now: { [clock = settings.clock] in clock.now })
         return .ok(SendTestNotificationResponse(testNotificationToken: token))
     }
 
@@ -66,7 +66,7 @@ extension AppStoreServer {
         guard let start = query.startDate, start >= 0 else { throw .invalidStartDate }
         guard let end = query.endDate, end >= 0 else { throw .invalidEndDate }
         guard start < end else { throw .startDateAfterEndDate }
-        guard Double(start) >= (settings.now().timeIntervalSince1970 - Self.historyReach) * 1000 else {
+        guard Double(start) >= (settings.clock.now.timeIntervalSince1970 - Self.historyReach) * 1000 else {
             throw .startDateTooFarInPast
         }
         guard query.transactionId == nil || (query.notificationType == nil && query.notificationSubtype == nil) else {

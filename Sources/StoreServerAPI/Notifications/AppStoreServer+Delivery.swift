@@ -49,7 +49,7 @@ extension AppStoreServer {
                 let room = Self.maximumRoundsUnderWay - underWay.count
                 let readAt = ContinuousClock.now
                 // One that cannot be signed or recorded (the store unreachable) is tried again next tick.
-                if room > 0, let due = try? await settings.ledger.dueNotifications(at: settings.now(), limit: room + underWay.count) {
+                if room > 0, let due = try? await settings.ledger.dueNotifications(at: settings.clock.now, limit: room + underWay.count) {
                     for notification in due.prefix(while: { _ in underWay.count < Self.maximumRoundsUnderWay })
                     where underWay.start(notification.id, readAt: readAt) {
                         rounds.addTask {
@@ -71,7 +71,7 @@ extension AppStoreServer {
         for account in accounts {
             let scoped = settings.ledger.scoped(to: account)
             guard let (marker, offset) = try? await scoped.changeMarkerAndStoreTimeOffset() else { continue }
-            let storeNow = settings.now().addingTimeInterval(offset)
+            let storeNow = settings.clock.now.addingTimeInterval(offset)
             guard sweeps.isDue(account, marker: marker, at: storeNow) else { continue }
             let store = LocalStore(catalog: settings.catalog, ledger: settings.ledger, account: account, controls: settings.controls)
             // `try?` would flatten "no lapse to come" (nil) into a failure and leave the account
@@ -102,7 +102,7 @@ extension AppStoreServer {
                 group.addTask {
                     let result = await self.notificationDelivery.post(body, to: url)
                     return NotificationAttempt(
-                        notificationID: notification.id, url: url.absoluteString, date: self.settings.now().milliseconds,
+                        notificationID: notification.id, url: url.absoluteString, date: self.settings.clock.now.milliseconds,
                         result: result.rawValue
                     )
                 }
@@ -111,7 +111,7 @@ extension AppStoreServer {
         }
         let round = notification.attemptCount
         let next: Date? = attempts.allSatisfy(\.succeeded) || round >= Self.retryHours.count
-            ? nil : settings.now() + settings.controls.timeRate.scaled(Self.retryHours[round] * 3600)
+            ? nil : settings.clock.now + settings.controls.timeRate.scaled(Self.retryHours[round] * 3600)
         do {
             try await settings.ledger.recordAttempts(attempts, of: notification, signedPayload: signed, nextAttemptAt: next)
             return true

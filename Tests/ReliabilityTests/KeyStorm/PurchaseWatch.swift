@@ -62,4 +62,5 @@ actor PurchaseWatch: StoreBackend {
     func sync() async throws { try await store.sync() }
     func appTransaction() async throws -> VerificationResult<AppTransaction> { try await store.appTransaction() }
     func updates() async -> AsyncStream<StoreUpdate> { await store.updates() }
+    nonisolated var updateDelivery: Delivery { store.updateDelivery }
 }

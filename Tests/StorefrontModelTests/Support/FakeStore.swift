@@ -31,7 +31,7 @@ actor FakeStore: StoreBackend {
     private var deferredChange: [String: Product.ID] = [:]
     private var forcedState: [String: Product.SubscriptionInfo.RenewalState] = [:]
     private var awaitingApproval: [Product] = []
-    private var continuations: [AsyncStream<StoreUpdate>.Continuation] = []
+    private nonisolated let updateFeed = Broadcast<StoreUpdate>()
 
     var outcome: Outcome = .approve
     var productsLatency: Duration = .zero
@@ -185,10 +185,10 @@ actor FakeStore: StoreBackend {
     }
 
     func updates() async -> AsyncStream<StoreUpdate> {
-        let (stream, continuation) = AsyncStream.makeStream(of: StoreUpdate.self)
-        continuations.append(continuation)
-        return stream
+        updateFeed.subscribe()
     }
+
+    nonisolated var updateDelivery: Delivery { updateFeed.delivery }
 
     // MARK: Ledger
 
@@ -198,7 +198,7 @@ actor FakeStore: StoreBackend {
     }
 
     private func send(_ update: StoreUpdate) {
-        for continuation in continuations { continuation.yield(update) }
+        updateFeed.send(update)
     }
 
     private func latestSubscription(in groupID: String) -> Transaction? {

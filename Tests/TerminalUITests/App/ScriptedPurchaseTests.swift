@@ -233,6 +233,23 @@ struct ScriptedPurchaseTests {
         #expect(await harness.shows("Sunflower Hearts"))
     }
 
+    @Test("/ in Your Purchases follows every list's rule: each word starts a word of the row, in any order")
+    func purchasesFilterByWords() async throws {
+        let harness = try await AppHarness.make()
+        await press(Self.openBirdFood, harness)
+        await harness.app.press(.enter, .char("y"), .enter, .esc)  // Sunflower Hearts
+        await press(Self.openPurchases, harness)
+        await harness.app.press(.char("/"))
+        await harness.app.type("hearts sun")
+        let words = await harness.text
+        #expect(words.contains("12:00 AM  Sunflower Hearts"), "\(words)")
+        await harness.app.press(.esc, .char("/"))
+        await harness.app.type("flower")  // inside a word: no row
+        let none = await harness.text
+        #expect(none.contains("No purchases match"), "\(none)")
+        #expect(!none.contains("12:00 AM  Sunflower Hearts"))
+    }
+
     @Test("? shows every key of the screen; Esc hides it")
     func help() async throws {
         let harness = try await AppHarness.make()

@@ -1,6 +1,7 @@
 import Foundation
 import LocalStore
 import StorefrontModel
+import StorefrontTesting
 import TerminalUI
 import Testing
 
@@ -65,11 +66,12 @@ struct StoreUnreachableTests {
         let storage = SwitchableStorage(try Ledger(location: .inMemory).storage)
         let clock = VirtualClock()
         let storeClock = StoreClock(clock, startingAt: HeadlessApp.defaultEpoch)
-        let ledger = try Ledger(storage: storage, keyBeside: .inMemory, environment: [:], now: { storeClock.now })
+        let ledger = try Ledger(storage: storage, keyBeside: .inMemory, environment: [:], clock: storeClock)
         let store = LocalStore(catalog: try BackyardBirds.catalog(), ledger: ledger, clock: storeClock)
         let watcher = try await store.watchLedger(every: .seconds(1))
         defer { watcher.cancel() }
-        let app = await HeadlessApp(backend: store, layout: try BackyardBirds.layout(), clock: clock)
+        let app = await HeadlessApp(backend: store, layout: try BackyardBirds.layout(), clock: clock,
+                                    onSettleTimeout: SettleTimeout.recordIssue)
         await app.settle()
         let message = "Store unreachable, retrying"
         #expect(await !app.screenText.contains(message))

@@ -4,6 +4,7 @@ import LocalStore
 import StoreCatalog
 import StorefrontModel
 import StorefrontTestSupport
+import StorefrontTesting
 import Testing
 import TerminalUI
 
@@ -55,7 +56,8 @@ struct LocalizedScreenTests {
         let options = AppOptions(render: RenderOptions(language: language))
         let layout = StoreLayout(catalog: catalog, title: "Cheers", locale: locale, language: language)
         for size in [(80, 24), (40, 12)] {
-            let app = await HeadlessApp(size: TerminalSize(width: size.0, height: size.1), backend: store, layout: layout, options: options, clock: clock)
+            let app = await HeadlessApp(size: TerminalSize(width: size.0, height: size.1), backend: store, layout: layout, options: options, clock: clock,
+                                        onSettleTimeout: SettleTimeout.recordIssue)
             for (name, keys) in [("list", "enter"), ("sheet", "down enter"), ("thanks", "y")] {
                 await app.run(try KeyScript(keys))
                 let frame = await app.render()

@@ -1,4 +1,5 @@
 import Foundation
+import StorefrontModel
 
 /// The notifications outbox: recorded inside the ledger's writes (`enqueue`), taken out by
 /// the server that delivers them (`dueNotifications`, `recordAttempts`).
@@ -11,7 +12,7 @@ extension Ledger {
         try await store.insertNotification(LedgerNotification(
             id: 0, accountID: account.id, key: key, notificationUUID: UUID(), notificationType: kind.type,
             subtype: kind.subtype, transactionID: transaction.id, originalTransactionID: transaction.originalID,
-            createdAt: now().ledgerMilliseconds, attemptCount: 0, nextAttemptAt: 0, signedPayload: nil
+            createdAt: clock.now.ledgerMilliseconds, attemptCount: 0, nextAttemptAt: 0, signedPayload: nil
         ))
     }
 

@@ -115,10 +115,8 @@ public struct PurchasesContent: Sendable {
             let filter = (state.purchasesList.filterText ?? "").trimmingCharacters(in: .whitespaces)
             let rows = transactions.map { Row.transaction($0, name: state.name(of: $0.unsafePayloadValue.productID)) }
                 .filter { row in
-                    guard !filter.isEmpty, case .transaction(let result, let name) = row else { return true }
-                    let options: String.CompareOptions = [.caseInsensitive, .diacriticInsensitive]
-                    return name.range(of: filter, options: options) != nil
-                        || result.unsafePayloadValue.productID.range(of: filter, options: options) != nil
+                    guard case .transaction(let result, let name) = row else { return true }
+                    return ListFilter.matches([name, result.unsafePayloadValue.productID], filter: filter)
                 }
             return rows.isEmpty ? [.note(language.text("No purchases match %@.", state.options.render.quoted(filter)))] : rows
         }

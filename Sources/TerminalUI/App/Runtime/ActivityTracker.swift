@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import StorefrontModel
 
 /// Counts the work an app has in flight, so a headless run can tell exactly when
@@ -12,40 +13,43 @@ import StorefrontModel
 /// or waits for the customer (a confirmation sheet): it cannot move on until the clock is
 /// advanced or a key is pressed. Every change bumps a version, so a reader can tell that
 /// what it read did not change under it.
-final class ActivityTracker: @unchecked Sendable {
+final class ActivityTracker: Sendable {
     typealias ID = UInt64
 
     /// The activities the current task works for, outermost first.
     static var currentActivities: [ID] { VirtualClock.activities }
 
-    private let lock = NSLock()
-    /// The busy activities, with what each is: an effect, a store call.
-    private var busy: [ID: String] = [:]
-    /// Activities waiting for the customer, with how many waits each has.
-    private var waitingForCustomer: [ID: Int] = [:]
-    private var lastID: ID = 0
-    private var version: UInt64 = 0
+    private struct State {
+        /// The busy activities, with what each is: an effect, a store call.
+        var busy: [ID: String] = [:]
+        /// Activities waiting for the customer, with how many waits each has.
+        var waitingForCustomer: [ID: Int] = [:]
+        var lastID: ID = 0
+        var version: UInt64 = 0
+    }
+
+    private let state = Mutex(State())
 
     /// A fresh activity, not busy yet.
     func makeID() -> ID {
-        lock.withLock {
-            lastID += 1
-            return lastID
+        state.withLock { state in
+            state.lastID += 1
+            return state.lastID
         }
     }
 
     /// Marks `id` busy until `end(_:)`; `name` says what it is, for a settle that times out.
     func begin(_ id: ID, named name: String) {
-        lock.withLock {
-            version += 1
-            busy[id] = name
+        state.withLock { state in
+            state.version += 1
+            state.busy[id] = name
         }
     }
 
     func end(_ id: ID) {
-        lock.withLock {
-            version += 1
-            busy[id] = nil
+        state.withLock { state in
+            state.version += 1
+            state.busy[id] = nil
         }
     }
 
@@ -80,18 +84,18 @@ final class ActivityTracker: @unchecked Sendable {
     /// Parks `chain` while it waits for the customer. Whoever answers unparks it before
     /// resuming the waiting task, so the answer counts as work from that moment.
     func park(_ chain: [ID]) {
-        lock.withLock {
-            version += 1
-            for id in chain { waitingForCustomer[id, default: 0] += 1 }
+        state.withLock { state in
+            state.version += 1
+            for id in chain { state.waitingForCustomer[id, default: 0] += 1 }
         }
     }
 
     func unpark(_ chain: [ID]) {
-        lock.withLock {
-            version += 1
+        state.withLock { state in
+            state.version += 1
             for id in chain {
-                waitingForCustomer[id, default: 1] -= 1
-                if waitingForCustomer[id] == 0 { waitingForCustomer[id] = nil }
+                state.waitingForCustomer[id, default: 1] -= 1
+                if state.waitingForCustomer[id] == 0 { state.waitingForCustomer[id] = nil }
             }
         }
     }
@@ -99,9 +103,9 @@ final class ActivityTracker: @unchecked Sendable {
     /// What is busy and not parked, by name, given the activities asleep on the clock;
     /// which of `watched` are busy at all; and the version it was read at.
     func running(sleeping: Set<ID>, watching watched: Set<ID> = []) -> (version: UInt64, names: [String], busy: Set<ID>) {
-        lock.withLock {
-            let running = busy.filter { !sleeping.contains($0.key) && waitingForCustomer[$0.key] == nil }
-            return (version, running.values.sorted(), watched.filter { busy[$0] != nil })
+        state.withLock { state in
+            let running = state.busy.filter { !sleeping.contains($0.key) && state.waitingForCustomer[$0.key] == nil }
+            return (state.version, running.values.sorted(), watched.filter { state.busy[$0] != nil })
         }
     }
 }

@@ -34,6 +34,9 @@ public final class HeadlessApp: Sendable {
     ///     latency), so that `wait(_:)` moves both.
     ///   - epoch: the date at the clock's current time.
     ///   - settleLimit: how long, in real time, `settle()` waits for work that never parks.
+    ///   - onSettleTimeout: told of each settle that gives up, after it is kept in
+    ///     `settleTimeouts`. A test passes one that fails it (StorefrontTesting's
+    ///     `SettleTimeout.recordIssue`); unless told, it is printed to standard error.
     public init(
         size: TerminalSize = TerminalSize(width: 80, height: 24),
         backend: any StoreBackend,
@@ -41,10 +44,12 @@ public final class HeadlessApp: Sendable {
         options: AppOptions = AppOptions(),
         clock: VirtualClock = VirtualClock(),
         epoch: Date = HeadlessApp.defaultEpoch,
-        settleLimit: Duration = .seconds(30)
+        settleLimit: Duration = .seconds(30),
+        onSettleTimeout: @escaping @Sendable (SettleTimeout) -> Void = HeadlessApp.printToStandardError
     ) async {
         self.clock = clock
         limit = Locked(settleLimit)
+        self.onSettleTimeout = onSettleTimeout
         app = StoreApp(backend: backend, layout: layout, size: size, options: options, clock: clock, epoch: epoch)
         await app.start()
         await settle()
@@ -144,8 +149,8 @@ public final class HeadlessApp: Sendable {
     /// and events), and the app is settled when all of it is parked and nothing changed
     /// while it was read. Work that never parks (a store call stuck on something outside
     /// the app) makes it give up after `settleLimit` of real time with a `SettleTimeout`
-    /// naming what was still running, kept in `settleTimeouts` and printed to standard
-    /// error.
+    /// naming what was still running, kept in `settleTimeouts` and handed to the
+    /// `onSettleTimeout` the app was made with.
     public func settle() async {
         let giveUp = ContinuousClock.now.advanced(by: settleLimit)
         var pause = Duration.zero
@@ -185,7 +190,14 @@ public final class HeadlessApp: Sendable {
         timeouts.value
     }
 
+    /// Prints a settle that gave up to standard error: what a headless app does with one
+    /// unless told otherwise.
+    public static func printToStandardError(_ timeout: SettleTimeout) {
+        FileHandle.standardError.write(Data("storefront: \(timeout)\n".utf8))
+    }
+
     private let limit: Locked<Duration>
+    private let onSettleTimeout: @Sendable (SettleTimeout) -> Void
     private let timeouts = Locked<[SettleTimeout]>([])
 
     /// A reading of everything in flight: what runs unparked, and the versions of every
@@ -199,7 +211,7 @@ public final class HeadlessApp: Sendable {
         let sleeping = clock.sleeping
         let work = app.tracker.running(sleeping: sleeping.activities, watching: [app.updateHandling])
         let events = app.storefront.eventDelivery
-        let updates = (app.backend as? UpdateDeliveryReporting)?.updateDelivery ?? Delivery(version: 0, undelivered: 0)
+        let updates = app.backend.updateDelivery
         var running = work.names
         if events.undelivered > 0 { running.append("\(events.undelivered) storefront events to handle") }
         // An update the storefront has taken is its update handling's, counted (and parked
@@ -213,7 +225,7 @@ public final class HeadlessApp: Sendable {
             running: inFlight().running, lastMessages: Array(await app.messageLog.suffix(8)), at: clock.now.offset
         )
         timeouts.value.append(timeout)
-        FileHandle.standardError.write(Data("storefront: \(timeout)\n".utf8))
+        onSettleTimeout(timeout)
     }
 }
 

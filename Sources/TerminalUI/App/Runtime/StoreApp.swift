@@ -23,7 +23,7 @@ public actor StoreApp {
     public private(set) var state: AppState
 
     nonisolated let tracker: ActivityTracker
-    /// The backend as given, for what it counts of its own (`UpdateDeliveryReporting`).
+    /// The backend as given, for what it counts of its own (`updateDelivery`).
     nonisolated let backend: any StoreBackend
     private let elapsed: @Sendable () -> Duration
     private let wallClock: @Sendable () -> Date

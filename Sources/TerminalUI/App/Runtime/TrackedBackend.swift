@@ -53,6 +53,8 @@ struct TrackedBackend: StoreBackend {
         try await tracker.run(named: "store: appTransaction") { try await backend.appTransaction() }
     }
 
+    var updateDelivery: Delivery { backend.updateDelivery }
+
     func updates() async -> AsyncStream<StoreUpdate> {
         let tracker = tracker
         let activity = updateHandling

@@ -1,5 +1,6 @@
 import Foundation
 import StorefrontModel
+import Synchronization
 
 /// Runs the data-task modifiers of one shown view (`.storeProductsTask(for:)`,
 /// `.subscriptionStatusTask(for:)`, `.currentEntitlementTask(for:)`) as StoreKit does:
@@ -107,22 +108,17 @@ struct ViewDataTasks: Sendable {
 }
 
 /// Calls `done` once `countDown()` has been called `count` times (at once for zero).
-private final class CountdownLatch: @unchecked Sendable {
-    private let lock = NSLock()
-    private var left: Int
+private final class CountdownLatch: Sendable {
+    private let left: Atomic<Int>
     private let done: @Sendable () -> Void
 
     init(_ count: Int, done: @escaping @Sendable () -> Void) {
-        left = count
+        left = Atomic(count)
         self.done = done
         if count == 0 { done() }
     }
 
     @Sendable func countDown() {
-        let finished = lock.withLock {
-            left -= 1
-            return left == 0
-        }
-        if finished { done() }
+        if left.subtract(1, ordering: .acquiringAndReleasing).newValue == 0 { done() }
     }
 }

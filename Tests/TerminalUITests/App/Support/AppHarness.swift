@@ -4,6 +4,7 @@ import LocalStore
 import StoreCatalog
 import StorefrontModel
 import StorefrontTestSupport
+import StorefrontTesting
 import TerminalUI
 
 /// The Backyard Birds catalog and layout from the repository's Resources folder.
@@ -30,7 +31,8 @@ enum BackyardBirds {
     static let meadowMonthly = "com.example.backyardbirds.pass.meadow.monthly"
 }
 
-/// A headless app over a `LocalStore` with an in-memory ledger, both on one virtual clock.
+/// A headless app over a `LocalStore` with an in-memory ledger, both on one virtual clock;
+/// a settle that gives up fails the test.
 struct AppHarness {
     let app: HeadlessApp
     let store: LocalStore
@@ -53,7 +55,7 @@ struct AppHarness {
             size: TerminalSize(width: width, height: height), backend: store,
             layout: try layout ?? BackyardBirds.layout(),
             options: options ?? AppOptions(policies: PolicyLinks(catalog.appPolicies, locale: "en_US")),
-            clock: clock
+            clock: clock, onSettleTimeout: SettleTimeout.recordIssue
         )
         return AppHarness(app: app, store: store, clock: clock)
     }

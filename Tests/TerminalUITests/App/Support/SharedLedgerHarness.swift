@@ -1,6 +1,7 @@
 import Foundation
 import LocalStore
 import StorefrontModel
+import StorefrontTesting
 import TerminalUI
 import Testing
 
@@ -30,7 +31,8 @@ struct SharedLedgerHarness {
         let watcher = try await VirtualClock.$activities.withValue([watcherActivity]) {
             try await store.watchLedger(every: .seconds(1))
         }
-        let app = await HeadlessApp(backend: store, layout: try BackyardBirds.layout(), options: options, clock: clock)
+        let app = await HeadlessApp(backend: store, layout: try BackyardBirds.layout(), options: options, clock: clock,
+                                    onSettleTimeout: SettleTimeout.recordIssue)
         return SharedLedgerHarness(
             app: app, store: store, other: other, watcher: watcher, watcherActivity: watcherActivity, folder: folder
         )
