@@ -22,7 +22,13 @@ struct DemoCastTests {
         let status = folder.appendingPathComponent("status").path
         let done = folder.appendingPathComponent("done").path
         let script = "asciinema cat \(shellCommand([cast])); echo $? > \(shellCommand([status])); touch \(shellCommand([done])); sleep 60"
-        let tmux = try await TmuxSession(width: 80, height: 24, command: shellCommand(["env", "LANG=C.UTF-8", "sh", "-c", script]))
+        // A configuration folder of its own: on a machine where asciinema never ran, the seven
+        // replays at once each create ~/.config/asciinema, and all but one fail "File exists".
+        let config = folder.appendingPathComponent("asciinema").path
+        let tmux = try await TmuxSession(
+            width: 80, height: 24,
+            command: shellCommand(["env", "LANG=C.UTF-8", "ASCIINEMA_CONFIG_HOME=\(config)", "sh", "-c", script])
+        )
         let final = played.frames.final
         let title = try #require(final.trimmedRight.first { !$0.isEmpty })
         try await waitForFile(done, "asciinema cat did not finish")
