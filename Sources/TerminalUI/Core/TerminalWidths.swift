@@ -37,7 +37,9 @@ public enum TerminalWidths {
 
     /// The width the terminal was measured to draw `cluster` in, if it was.
     public static func width(of cluster: Character) -> Int? {
-        guard hasMeasurements.load(ordering: .acquiring) else { return nil }
+        // Only disputed clusters are ever measured: every other one (each kana of a Japanese
+        // name, on every frame) is answered without taking the lock.
+        guard hasMeasurements.load(ordering: .acquiring), isDisputed(cluster) else { return nil }
         return measured.withLock { $0[cluster] }
     }
 
