@@ -5,7 +5,7 @@ import PackageDescription
 // repository by path, as a user's would; ExamplePackageTests builds it and runs its tests.
 let package = Package(
     name: "ShopSnapshots",
-    platforms: [.macOS(.v14)],
+    platforms: [.macOS(.v15)],
     dependencies: [
         .package(name: "Storefront", path: "../.."),
     ],

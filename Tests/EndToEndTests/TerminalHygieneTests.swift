@@ -80,6 +80,35 @@ struct TerminalHygieneTests {
         #expect(try await transactions().contains("\"finished\":true"), "the next launch did not deliver it")
     }
 
+    /// q while the store has not yet recorded a confirmed purchase: "Quit anyway? It will
+    /// finish in the store" holds. The terminal is restored at once, the shell is told the
+    /// purchase is finishing, and the process ends only once the ledger has it, exactly once.
+    @Test func quittingBeforeTheStoreRecordsAPurchaseStillBuysIt() async throws {
+        let scratch = try TemporaryDirectory()
+        let ledger = scratch.url.appendingPathComponent("ledger.sqlite").path
+        // Every store call takes 5 s, so the question comes while the purchase call waits.
+        let store = ["--catalog", "tipjar", "--ledger", ledger, "--latency", "5s"]
+        let words = ["env", "LANG=C.UTF-8", "LC_ALL=C.UTF-8", try StorefrontCommand.binary(), "run"] + store
+        let run = try await WitnessedRun(words)
+        try await run.tmux.confirmFirstTip()
+        try await run.tmux.press("q")
+        _ = try await run.tmux.screen(showing: "Quit anyway?")
+        let recorded = {
+            let json = try await StorefrontCommand.run(["transactions", "--json"] + store.dropLast(2)).stdout
+            return try #require(JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]])
+        }
+        #expect(try await recorded().isEmpty, "recorded before the question; the test proves nothing")
+        try await run.tmux.press("y")
+        let outcome = try await run.outcome()
+        #expect(outcome.status == 0)
+        #expect(outcome.stderr.isEmpty)
+        Self.expectRestored(outcome)
+        _ = try await run.tmux.screen(showing: "Finishing your purchase in the store…")
+        let bought = try await recorded()
+        #expect(bought.count == 1, "\(bought)")
+        #expect(bought.first?["productID"] as? String == "com.example.tipjar.nib.extrafine")
+    }
+
     /// The app turns on mouse reporting (clicks select and press); `--no-mouse` leaves the
     /// mouse, and so text selection, to the terminal.
     @Test(arguments: [([String](), "mouse:1"), (["--no-mouse"], "mouse:0")])

@@ -23,6 +23,8 @@ public actor StoreApp {
     public private(set) var state: AppState
 
     nonisolated let tracker: ActivityTracker
+    /// The purchases asked of the store: quitting cancels the app's tasks, not these.
+    private nonisolated let purchaseCalls = StorePurchaseCalls()
     /// The backend as given, for what it counts of its own (`updateDelivery`).
     nonisolated let backend: any StoreBackend
     private let elapsed: @Sendable () -> Duration
@@ -56,7 +58,7 @@ public actor StoreApp {
     ) {
         let tracker = ActivityTracker()
         let updateHandling = tracker.makeID()
-        let tracked = TrackedBackend(backend: backend, tracker: tracker, updateHandling: updateHandling)
+        let tracked = TrackedBackend(backend: backend, tracker: tracker, updateHandling: updateHandling, purchaseCalls: purchaseCalls)
         let storeClock = StoreClock(clock, startingAt: epoch)
         let start = clock.now
         self.tracker = tracker
@@ -66,6 +68,21 @@ public actor StoreApp {
         self.storefront = Storefront(backend: tracked, clock: storeClock)
         self.wallClock = { storeClock.now }
         self.state = AppState(layout: layout, size: size, options: options, now: epoch)
+    }
+
+    /// Waits for the purchases the store is still working on, so each is recorded before the
+    /// process ends ("Quit anyway? It will finish in the store"); what the app would have done
+    /// next (finishing the transaction) is left to the next launch, which delivers and
+    /// announces it. A front end calls this once the terminal is restored, however the app
+    /// ended: if a signal ended it before the customer quit, this quits it first.
+    ///
+    /// - Parameter announce: called first when there is a purchase to wait for.
+    public func purchasesFinished(announcing announce: @Sendable () -> Void = {}) async {
+        if !state.hasQuit {
+            state.hasQuit = true
+            quit()
+        }
+        await purchaseCalls.waitForAll(announcing: announce)
     }
 
     /// Starts listening to the store and opens the shop.

@@ -12,6 +12,8 @@ struct TrackedBackend: StoreBackend {
     let tracker: ActivityTracker
     /// The activity the storefront's update listener runs under.
     let updateHandling: ActivityTracker.ID
+    /// Where purchases run, out of reach of the caller's cancellation.
+    let purchaseCalls: StorePurchaseCalls
 
     func storefront() async throws -> StorefrontInfo {
         try await tracker.run(named: "store: storefront") { try await backend.storefront() }
@@ -22,7 +24,9 @@ struct TrackedBackend: StoreBackend {
     }
 
     func purchase(_ product: Product, options: Set<Product.PurchaseOption>) async throws -> Product.PurchaseResult {
-        try await tracker.run(named: "store: purchase") { try await backend.purchase(product, options: options) }
+        try await purchaseCalls.run { [backend, tracker] in
+            try await tracker.run(named: "store: purchase") { try await backend.purchase(product, options: options) }
+        }
     }
 
     func redeem(offerCode code: String) async throws -> VerificationResult<Transaction> {
