@@ -8,6 +8,8 @@ struct PickerScreen: AppScreen {
     var picker: SubscriptionStoreState
     /// The plans it shows now, with the customer's standing.
     let content: SubscriptionStoreContent
+    /// What `content` was made from.
+    let source: ShopContentSource
 
     private var buttons: [StoreButton] { view.storeButtons(context: context) }
 
@@ -37,6 +39,9 @@ struct PickerScreen: AppScreen {
             return nil
         }
         switch action {
+        case .focusList:
+            picker.focus.returnToList()
+            return nil
         case .activate:
             return activate()
         case .cycleFocus(let backwards):
@@ -85,7 +90,61 @@ struct PickerScreen: AppScreen {
         return view.cursorPosition(content: content, state: picker, context: context, in: body)
     }
 
+    func effects(after news: ScreenNews) -> [AppEffect] {
+        setting.effects(after: news)
+    }
+
     func save(into state: inout AppState) {
-        state.pickers[setting.shop.id] = picker
+        state.screenStates[.shop(setting.shop.id)] = State(selection: picker, shown: State.Shown(source: source, content: content))
+    }
+}
+
+extension PickerScreen {
+    /// What a picker keeps: the chosen plan and the focus, and its plans.
+    typealias State = ShopScreenState<SubscriptionStoreState, SubscriptionStoreContent>
+
+    /// The screen of `setting.shop`, with what it kept.
+    init(_ setting: ShopSetting, view: SubscriptionStoreView, in state: AppState) {
+        let kept = state.screenStates[.shop(setting.shop.id), as: State.self]
+        let (content, source) = Self.content(of: setting.shop, view: view, kept: kept, in: state)
+        self.init(setting: setting, view: view, picker: kept?.selection ?? SubscriptionStoreState(), content: content, source: source)
+    }
+
+    /// The plans of `shop` now, with the customer's standing in the group; those kept when
+    /// nothing they are made from has changed.
+    ///
+    /// Until entitlements first load the picker shows its spinner, as StoreKit's does: the
+    /// plans alone would offer "Subscribe" (or a trial) on what may be the current plan.
+    /// When the standing cannot be read, the plans and prices show but nothing is offered
+    /// (no trial, no Subscribe): the picker says so, and r retries.
+    static func content(of shop: StoreLayout.Shop, view: SubscriptionStoreView, kept: State?, in state: AppState) -> (SubscriptionStoreContent, ShopContentSource) {
+        let source = ShopContentSource(shop: shop, filter: nil, in: state)
+        let content = State.content(kept: kept, for: source) {
+            let loaded = state.products(of: shop)
+            if case .loading = state.store.entitlements {
+                return view.content(for: .loading, standing: nil, groupDisplayName: shop.title)
+            }
+            if let error = state.store.entitlementsError {
+                return view.content(for: loaded, standing: nil, groupDisplayName: shop.title).unreadableStanding(error.error)
+            }
+            let group = view.groupID ?? Self.groupID(of: loaded)
+            let standing = group.flatMap { id in state.store.owned.map { SubscriptionStanding($0.subscriptionGroup(id)) } }
+            return view.content(for: loaded, standing: standing, groupDisplayName: shop.title)
+        }
+        return (content, source)
+    }
+
+    private static func groupID(of loaded: Product.CollectionTaskState) -> String? {
+        guard case .success(let products, _) = loaded else { return nil }
+        return products.lazy.compactMap(\.subscription?.subscriptionGroupID).first
+    }
+}
+
+extension AppState {
+    /// The plans a subscription shop shows now, with the customer's standing in the group;
+    /// nil for a shop drawn as a product list.
+    public func pickerContent(for shop: StoreLayout.Shop) -> SubscriptionStoreContent? {
+        guard case .subscriptions(let view)? = views[shop.id] else { return nil }
+        return PickerScreen.content(of: shop, view: view, kept: screenStates[.shop(shop.id)], in: self).0
     }
 }

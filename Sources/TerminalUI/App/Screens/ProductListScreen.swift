@@ -7,6 +7,8 @@ struct ProductListScreen: AppScreen {
     var list: StoreListState
     /// The rows it shows now.
     let content: StoreViewContent
+    /// What `content` was made from.
+    let source: ShopContentSource
 
     private var buttons: [StoreButton] { view.storeButtons(context: context) }
 
@@ -39,6 +41,9 @@ struct ProductListScreen: AppScreen {
             return nil
         }
         switch action {
+        case .focusList:
+            list.focus.returnToList()
+            return nil
         case .activate:
             if case .button(let role) = list.focus {
                 return buttons.first { $0.role == role }.map(ScreenRequest.press)
@@ -71,7 +76,50 @@ struct ProductListScreen: AppScreen {
         return view.cursorPosition(content: content, state: list, context: context, in: body)
     }
 
+    func effects(after news: ScreenNews) -> [AppEffect] {
+        setting.effects(after: news)
+    }
+
     func save(into state: inout AppState) {
-        state.shopLists[setting.shop.id] = list
+        state.screenStates[.shop(setting.shop.id)] = State(selection: list, shown: State.Shown(source: source, content: content))
+    }
+}
+
+extension ProductListScreen {
+    /// What a product list keeps: its selection, scroll, filter and focus, and its rows.
+    typealias State = ShopScreenState<StoreListState, StoreViewContent>
+
+    /// The screen of `setting.shop`, with what it kept.
+    init(_ setting: ShopSetting, view: StoreView, in state: AppState) {
+        let kept = state.screenStates[.shop(setting.shop.id), as: State.self]
+        let (content, source) = Self.content(of: setting.shop, view: view, kept: kept, in: state)
+        self.init(setting: setting, view: view, list: kept?.selection ?? StoreListState(), content: content, source: source)
+    }
+
+    /// The rows of `shop` now: its load (or a large list's first page), in its order,
+    /// filtered; those kept when nothing they are made from has changed.
+    static func content(of shop: StoreLayout.Shop, view: StoreView, kept: State?, in state: AppState) -> (StoreViewContent, ShopContentSource) {
+        let filter = kept?.selection.filterText
+        let source = ShopContentSource(shop: shop, filter: filter, in: state)
+        let content = State.content(kept: kept, for: source) {
+            if let page = state.firstPage(of: shop) {
+                return view.content(firstPage: page.products, unavailable: page.unavailable, filter: filter, language: state.language)
+            }
+            return view.content(for: state.products(of: shop), filter: filter, language: state.language)
+        }
+        return (content, source)
+    }
+}
+
+extension AppState {
+    /// The rows a product-list shop shows now: its load, in its order, filtered; nil for
+    /// a shop drawn as a picker.
+    public func storeContent(for shop: StoreLayout.Shop) -> StoreViewContent? {
+        guard case .store(let view)? = views[shop.id] else { return nil }
+        return storeContent(for: shop, view: view)
+    }
+
+    func storeContent(for shop: StoreLayout.Shop, view: StoreView) -> StoreViewContent {
+        ProductListScreen.content(of: shop, view: view, kept: screenStates[.shop(shop.id)], in: self).0
     }
 }
