@@ -2,7 +2,7 @@ import StorefrontModel
 
 /// A shop drawn as a `SubscriptionStoreView`: its plans, the chosen one, Subscribe and
 /// its store buttons.
-struct PickerScreen: AppScreen {
+struct PickerScreen: ShopScreen {
     let setting: ShopSetting
     let view: SubscriptionStoreView
     var picker: SubscriptionStoreState
@@ -90,48 +90,35 @@ struct PickerScreen: AppScreen {
         return view.cursorPosition(content: content, state: picker, context: context, in: body)
     }
 
-    func effects(after news: ScreenNews) -> [AppEffect] {
-        setting.effects(after: news)
-    }
-
-    func save(into state: inout AppState) {
-        state.screenStates[.shop(setting.shop.id)] = State(selection: picker, shown: State.Shown(source: source, content: content))
-    }
 }
 
 extension PickerScreen {
-    /// What a picker keeps: the chosen plan and the focus, and its plans.
-    typealias State = ShopScreenState<SubscriptionStoreState, SubscriptionStoreContent>
+    var selection: SubscriptionStoreState { picker }
 
-    /// The screen of `setting.shop`, with what it kept.
-    init(_ setting: ShopSetting, view: SubscriptionStoreView, in state: AppState) {
-        let kept = state.screenStates[.shop(setting.shop.id), as: State.self]
-        let (content, source) = Self.content(of: setting.shop, view: view, kept: kept, in: state)
-        self.init(setting: setting, view: view, picker: kept?.selection ?? SubscriptionStoreState(), content: content, source: source)
+    init(setting: ShopSetting, view: SubscriptionStoreView, selection: SubscriptionStoreState?, shown: ShopScreenState<SubscriptionStoreState, SubscriptionStoreContent>.Shown) {
+        self.init(setting: setting, view: view, picker: selection ?? SubscriptionStoreState(), content: shown.content, source: shown.source)
     }
 
-    /// The plans of `shop` now, with the customer's standing in the group; those kept when
-    /// nothing they are made from has changed.
+    /// Plans are few: a picker has no filter line.
+    static func filter(of picker: SubscriptionStoreState?) -> String? { nil }
+
+    /// The plans of `shop` now, with the customer's standing in the group.
     ///
     /// Until entitlements first load the picker shows its spinner, as StoreKit's does: the
     /// plans alone would offer "Subscribe" (or a trial) on what may be the current plan.
     /// When the standing cannot be read, the plans and prices show but nothing is offered
     /// (no trial, no Subscribe): the picker says so, and r retries.
-    static func content(of shop: StoreLayout.Shop, view: SubscriptionStoreView, kept: State?, in state: AppState) -> (SubscriptionStoreContent, ShopContentSource) {
-        let source = ShopContentSource(shop: shop, filter: nil, in: state)
-        let content = State.content(kept: kept, for: source) {
-            let loaded = state.products(of: shop)
-            if case .loading = state.store.entitlements {
-                return view.content(for: .loading, standing: nil, groupDisplayName: shop.title)
-            }
-            if let error = state.store.entitlementsError {
-                return view.content(for: loaded, standing: nil, groupDisplayName: shop.title).unreadableStanding(error.error)
-            }
-            let group = view.groupID ?? Self.groupID(of: loaded)
-            let standing = group.flatMap { id in state.store.owned.map { SubscriptionStanding($0.subscriptionGroup(id)) } }
-            return view.content(for: loaded, standing: standing, groupDisplayName: shop.title)
+    static func content(of shop: StoreLayout.Shop, view: SubscriptionStoreView, filter: String?, in state: AppState) -> SubscriptionStoreContent {
+        let loaded = state.products(of: shop)
+        if case .loading = state.store.entitlements {
+            return view.content(for: .loading, standing: nil, groupDisplayName: shop.title)
         }
-        return (content, source)
+        if let error = state.store.entitlementsError {
+            return view.content(for: loaded, standing: nil, groupDisplayName: shop.title).unreadableStanding(error.error)
+        }
+        let group = view.groupID ?? groupID(of: loaded)
+        let standing = group.flatMap { id in state.store.owned.map { SubscriptionStanding($0.subscriptionGroup(id)) } }
+        return view.content(for: loaded, standing: standing, groupDisplayName: shop.title)
     }
 
     private static func groupID(of loaded: Product.CollectionTaskState) -> String? {
@@ -145,6 +132,6 @@ extension AppState {
     /// nil for a shop drawn as a product list.
     public func pickerContent(for shop: StoreLayout.Shop) -> SubscriptionStoreContent? {
         guard case .subscriptions(let view)? = views[shop.id] else { return nil }
-        return PickerScreen.content(of: shop, view: view, kept: screenStates[.shop(shop.id)], in: self).0
+        return PickerScreen.shown(of: shop, view: view, kept: screenStates[.shop(shop.id)], in: self).content
     }
 }

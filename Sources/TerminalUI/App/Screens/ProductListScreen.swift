@@ -1,7 +1,7 @@
 import StorefrontModel
 
 /// A shop drawn as a `StoreView`: its products, a filter line and its store buttons.
-struct ProductListScreen: AppScreen {
+struct ProductListScreen: ShopScreen {
     let setting: ShopSetting
     let view: StoreView
     var list: StoreListState
@@ -76,38 +76,23 @@ struct ProductListScreen: AppScreen {
         return view.cursorPosition(content: content, state: list, context: context, in: body)
     }
 
-    func effects(after news: ScreenNews) -> [AppEffect] {
-        setting.effects(after: news)
-    }
-
-    func save(into state: inout AppState) {
-        state.screenStates[.shop(setting.shop.id)] = State(selection: list, shown: State.Shown(source: source, content: content))
-    }
 }
 
 extension ProductListScreen {
-    /// What a product list keeps: its selection, scroll, filter and focus, and its rows.
-    typealias State = ShopScreenState<StoreListState, StoreViewContent>
+    var selection: StoreListState { list }
 
-    /// The screen of `setting.shop`, with what it kept.
-    init(_ setting: ShopSetting, view: StoreView, in state: AppState) {
-        let kept = state.screenStates[.shop(setting.shop.id), as: State.self]
-        let (content, source) = Self.content(of: setting.shop, view: view, kept: kept, in: state)
-        self.init(setting: setting, view: view, list: kept?.selection ?? StoreListState(), content: content, source: source)
+    init(setting: ShopSetting, view: StoreView, selection: StoreListState?, shown: ShopScreenState<StoreListState, StoreViewContent>.Shown) {
+        self.init(setting: setting, view: view, list: selection ?? StoreListState(), content: shown.content, source: shown.source)
     }
 
-    /// The rows of `shop` now: its load (or a large list's first page), in its order,
-    /// filtered; those kept when nothing they are made from has changed.
-    static func content(of shop: StoreLayout.Shop, view: StoreView, kept: State?, in state: AppState) -> (StoreViewContent, ShopContentSource) {
-        let filter = kept?.selection.filterText
-        let source = ShopContentSource(shop: shop, filter: filter, in: state)
-        let content = State.content(kept: kept, for: source) {
-            if let page = state.firstPage(of: shop) {
-                return view.content(firstPage: page.products, unavailable: page.unavailable, filter: filter, language: state.language)
-            }
-            return view.content(for: state.products(of: shop), filter: filter, language: state.language)
+    static func filter(of list: StoreListState?) -> String? { list?.filterText }
+
+    /// The rows of `shop` now: its load (or a large list's first page), in its order, filtered.
+    static func content(of shop: StoreLayout.Shop, view: StoreView, filter: String?, in state: AppState) -> StoreViewContent {
+        if let page = state.firstPage(of: shop) {
+            return view.content(firstPage: page.products, unavailable: page.unavailable, filter: filter, language: state.language)
         }
-        return (content, source)
+        return view.content(for: state.products(of: shop), filter: filter, language: state.language)
     }
 }
 
@@ -120,6 +105,6 @@ extension AppState {
     }
 
     func storeContent(for shop: StoreLayout.Shop, view: StoreView) -> StoreViewContent {
-        ProductListScreen.content(of: shop, view: view, kept: screenStates[.shop(shop.id)], in: self).0
+        ProductListScreen.shown(of: shop, view: view, kept: screenStates[.shop(shop.id)], in: self).content
     }
 }

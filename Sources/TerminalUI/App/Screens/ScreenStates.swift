@@ -30,12 +30,6 @@ struct ShopScreenState<Selection: Sendable, Content: Sendable>: Sendable {
         let source: ShopContentSource
         let content: Content
     }
-
-    /// The content kept for `source`, or `make()`'s when it was made from something else.
-    static func content(kept state: Self?, for source: ShopContentSource, make: () -> Content) -> Content {
-        if let shown = state?.shown, shown.source == source { return shown.content }
-        return make()
-    }
 }
 
 /// Everything of the store a shop's content is made from.
