@@ -38,14 +38,8 @@ public struct AppState: Sendable {
     }
     public var screen: Screen = .storeList
 
-    /// Selection, scroll and filter of the store list.
-    public var storeList = StoreListState()
-    /// Selection, scroll, filter and focus of each product list.
-    public var shopLists: [StoreLayout.Shop.ID: StoreListState] = [:]
-    /// Chosen plan and focus of each subscription picker.
-    public var pickers: [StoreLayout.Shop.ID: SubscriptionStoreState] = [:]
-    /// Selection, scroll, filter and focus of the Purchases screen.
-    public var purchasesList = StoreListState()
+    /// What each screen keeps: its selection, scroll, filter and focus, and what a shop shows.
+    var screenStates = ScreenStates()
 
     /// The sheets, alerts and help drawn over the screen.
     public var overlays = Overlays()
@@ -64,9 +58,6 @@ public struct AppState: Sendable {
     public var requestedPurchase: Product.ID?
     public var isRestoring = false
     public var hasQuit = false
-    /// What the shop on screen shows, worked out when its load, filter or the customer's
-    /// standing changes rather than on every frame.
-    var shownContent: ShownContent?
 
     /// A state on the store list, before anything has loaded.
     public init(layout: StoreLayout, size: TerminalSize, options: AppOptions = AppOptions(), now: Date = Date(timeIntervalSince1970: 0)) {
@@ -144,6 +135,44 @@ public struct AppState: Sendable {
     public var quitQuestion: Question? { overlays.quitQuestion }
     public var isShowingHelp: Bool { overlays.isShowingHelp }
 
+    /// Selection, scroll and filter of the store list.
+    public var storeList: StoreListState {
+        get { screenStates[.storeList] ?? StoreListState() }
+        set { screenStates[.storeList] = newValue }
+    }
+
+    /// Selection, scroll, filter and focus of the Purchases screen.
+    public var purchasesList: StoreListState {
+        get { screenStates[.purchases] ?? StoreListState() }
+        set { screenStates[.purchases] = newValue }
+    }
+
+    /// Selection, scroll, filter and focus of each product list the customer has opened.
+    public var shopLists: [StoreLayout.Shop.ID: StoreListState] {
+        get { selections(as: ProductListScreen.State.self) }
+        set { setSelections(newValue, as: ProductListScreen.State.self) }
+    }
+
+    /// Chosen plan and focus of each subscription picker the customer has opened.
+    public var pickers: [StoreLayout.Shop.ID: SubscriptionStoreState] {
+        get { selections(as: PickerScreen.State.self) }
+        set { setSelections(newValue, as: PickerScreen.State.self) }
+    }
+
+    private func selections<Selection, Content>(as type: ShopScreenState<Selection, Content>.Type) -> [StoreLayout.Shop.ID: Selection] {
+        layout.shops.reduce(into: [:]) { selections, shop in
+            selections[shop.id] = screenStates[.shop(shop.id), as: type]?.selection
+        }
+    }
+
+    private mutating func setSelections<Selection, Content>(_ selections: [StoreLayout.Shop.ID: Selection], as type: ShopScreenState<Selection, Content>.Type) {
+        for (id, selection) in selections {
+            var kept = screenStates[.shop(id), as: type] ?? ShopScreenState(selection: selection)
+            kept.selection = selection
+            screenStates[.shop(id)] = kept
+        }
+    }
+
     /// The language of the interface.
     var language: InterfaceLanguage { options.render.language }
 
@@ -160,18 +189,6 @@ public struct AppState: Sendable {
     func name(of productID: Product.ID) -> String {
         store.product(productID)?.displayName ?? productID
     }
-}
-
-/// What the shop on screen shows (its rows, or its plans) and what that was made from.
-struct ShownContent: Sendable {
-    enum Content: Sendable {
-        case store(StoreViewContent)
-        case picker(SubscriptionStoreContent)
-    }
-
-    let shopID: StoreLayout.Shop.ID
-    let filter: String?
-    let content: Content
 }
 
 /// A purchase request and the sheet that asks the customer about it.

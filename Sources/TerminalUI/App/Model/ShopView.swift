@@ -77,3 +77,28 @@ public enum ShopView: InAppPurchaseView {
         }
     }
 }
+
+// Everything the app does differently for each kind of view is here, so a new kind of
+// shop view is a case above, its screen, and the lines below.
+extension ShopView {
+    /// The screen that shows `setting.shop` through this view, made around what it kept.
+    func screen(_ setting: ShopSetting, in state: AppState) -> any AppScreen {
+        switch self {
+        case .store(let view): ProductListScreen(setting, view: view, in: state)
+        case .subscriptions(let view): PickerScreen(setting, view: view, in: state)
+        }
+    }
+
+    /// The products of a list shown in the order given, which a large list can load a page
+    /// at a time; nil for a list sorted by price, and for plans.
+    var productIDsInOrder: [Product.ID]? {
+        guard case .store(let view) = self, view.order == .asGiven else { return nil }
+        return view.productIDs
+    }
+
+    /// What the view's Sign In button runs, if it has one.
+    var signInAction: (@Sendable () async -> Void)? {
+        guard case .subscriptions(let view) = self else { return nil }
+        return view.signInAction
+    }
+}

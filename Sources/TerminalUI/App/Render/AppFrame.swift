@@ -41,8 +41,9 @@ struct AppRenderer {
         let screen = state.currentScreen
         TitleBar(title: state.layout.title, location: screen.location, trailing: headerStatus).render(in: layout.header, context: context, into: &buffer)
         let cursor = screen.render(into: &buffer)
-        HelpBar(bindings: AppKeyBindings.table(for: state.keyContext)).render(in: layout.helpBar, context: context, into: &buffer)
-        let helpBindings = state.overlays.isShowingHelp ? AppKeyBindings.table(for: state.screenKeyContext) : []
+        let screenKeys = AppState.keyContext(of: screen)
+        HelpBar(bindings: AppKeyBindings.table(for: state.overlays.keyContext ?? screenKeys)).render(in: layout.helpBar, context: context, into: &buffer)
+        let helpBindings = state.overlays.isShowingHelp ? AppKeyBindings.table(for: screenKeys) : []
         let overlayCursor = state.overlays.render(in: layout.screen, context: context, helpBindings: helpBindings, mouse: state.options.mouse, into: &buffer)
         return overlayCursor ?? cursor
     }

@@ -240,7 +240,7 @@ public actor StoreApp {
         case .redeem(let code):
             return { .redeemFinished(code: code, await Result { try await storefront.redeem(offerCode: code) }) }
         case .signIn(let shopID):
-            let action: (@Sendable () async -> Void)? = if case .subscriptions(let view)? = state.views[shopID] { view.signInAction } else { nil }
+            let action = state.views[shopID]?.signInAction
             return {
                 await action?()
                 return .signedIn(shop: shopID)

@@ -2,13 +2,14 @@ import StorefrontModel
 
 /// One screen of the app as a feature, the way a Composable Architecture child feature
 /// or a nested Bubble Tea model is one: its key table, what its actions do to its own
-/// state, how it draws, and what a click on it means.
+/// state, what it asks of the store when the store's news reaches it, how it draws, and
+/// what a click on it means.
 ///
-/// The app keeps each screen's state (a `StoreListState`, a `SubscriptionStoreState`) and
-/// makes the feature around it, with what it may read, whenever a key or a frame needs it
-/// (`AppState.currentScreen`, the one place a screen is registered). Whatever reaches
-/// beyond the screen (opening a shop, buying, pressing a store button) goes back to the
-/// app as a `ScreenRequest`.
+/// Each screen keeps its own state in the app's `ScreenStates` (a `StoreListState`, a
+/// shop's selection and content) and is made around it, with what it may read, once per
+/// key or frame (`AppState.currentScreen`, where the screens are listed; a shop's screen
+/// is made by its `ShopView`). Whatever reaches beyond the screen (opening a shop, buying,
+/// pressing a store button) goes back to the app as a `ScreenRequest`.
 ///
 /// ```swift
 /// var screen = state.currentScreen
@@ -27,12 +28,28 @@ protocol AppScreen {
 
     /// Applies an action to the screen's state; asks the app for anything beyond it.
     mutating func update(_ action: ScreenAction) -> ScreenRequest?
+    /// What the screen on show asks of the store after `news` (none by default).
+    func effects(after news: ScreenNews) -> [AppEffect]
     /// What a click at (`x`, `y`) means on this screen, if anything.
     func hitTest(x: Int, y: Int) -> ScreenAction?
     /// Draws the body of the screen; returns where the cursor goes.
     func render(into buffer: inout Buffer) -> Position?
     /// Writes the screen's state back into the app's.
     func save(into state: inout AppState)
+}
+
+extension AppScreen {
+    func effects(after news: ScreenNews) -> [AppEffect] { [] }
+}
+
+/// The store's news, as it reaches the screen on show.
+enum ScreenNews: Sendable {
+    /// The customer just opened the screen.
+    case opened
+    /// The store reported new data; `previous` is what it reported before.
+    case storeChanged(from: StoreData, to: StoreData)
+    /// A purchase, a restore or an offer code ended: what the customer owns may have changed.
+    case transactionEnded
 }
 
 /// What a screen's keys and clicks ask of it.
@@ -58,6 +75,9 @@ enum ScreenAction: Sendable, Hashable {
     case typeFilter(String)
     /// Backspace in the filter line.
     case eraseFilter
+    /// The last sheet or alert over the screen closed: a focused button gives the focus
+    /// back to the list.
+    case focusList
 }
 
 extension ScreenAction {
@@ -122,6 +142,11 @@ extension StoreListState {
 }
 
 extension StoreFocus {
+    /// `.focusList`: from a button back to the list; the filter line keeps the focus.
+    mutating func returnToList() {
+        if case .button = self { self = .list }
+    }
+
     /// A click on a store button: it takes the focus, and the app presses it.
     mutating func press(_ button: StoreButton) -> ScreenRequest {
         self = .button(button.role)
@@ -160,6 +185,22 @@ struct ShopSetting {
     func keyContext(buttons: [StoreButton], focus: StoreFocus, selected: AppKeyBindings.ShopEnter) -> AppKeyBindings.Context {
         let enter: AppKeyBindings.ShopEnter = if case .button = focus { .press } else { selected }
         return .shop(kind: shop.kind, loadFailed: loadFailed, hasButtons: !buttons.isEmpty, enter: enter)
+    }
+
+    /// What a shop's screen asks of the store: a picker shows the customer's plan, so it
+    /// reads their standing when it opens (renewals or approvals recorded since, by another
+    /// process on the same ledger, say, should show too) and when its plans first load.
+    func effects(after news: ScreenNews) -> [AppEffect] {
+        guard shop.kind == .subscriptions else { return [] }
+        switch news {
+        case .opened:
+            return [.refreshEntitlements]
+        case .storeChanged(let previous, let data):
+            guard case .success? = data.products[shop.slot], !AppState.isLoaded(previous.products[shop.slot]) else { return [] }
+            return [.refreshEntitlements]
+        case .transactionEnded:
+            return []
+        }
     }
 
     /// What Enter does to `product` now: buys it, or nothing, and why.

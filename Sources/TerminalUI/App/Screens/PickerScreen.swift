@@ -2,12 +2,14 @@ import StorefrontModel
 
 /// A shop drawn as a `SubscriptionStoreView`: its plans, the chosen one, Subscribe and
 /// its store buttons.
-struct PickerScreen: AppScreen {
+struct PickerScreen: ShopScreen {
     let setting: ShopSetting
     let view: SubscriptionStoreView
     var picker: SubscriptionStoreState
     /// The plans it shows now, with the customer's standing.
     let content: SubscriptionStoreContent
+    /// What `content` was made from.
+    let source: ShopContentSource
 
     private var buttons: [StoreButton] { view.storeButtons(context: context) }
 
@@ -37,6 +39,9 @@ struct PickerScreen: AppScreen {
             return nil
         }
         switch action {
+        case .focusList:
+            picker.focus.returnToList()
+            return nil
         case .activate:
             return activate()
         case .cycleFocus(let backwards):
@@ -85,7 +90,48 @@ struct PickerScreen: AppScreen {
         return view.cursorPosition(content: content, state: picker, context: context, in: body)
     }
 
-    func save(into state: inout AppState) {
-        state.pickers[setting.shop.id] = picker
+}
+
+extension PickerScreen {
+    var selection: SubscriptionStoreState { picker }
+
+    init(setting: ShopSetting, view: SubscriptionStoreView, selection: SubscriptionStoreState?, shown: ShopScreenState<SubscriptionStoreState, SubscriptionStoreContent>.Shown) {
+        self.init(setting: setting, view: view, picker: selection ?? SubscriptionStoreState(), content: shown.content, source: shown.source)
+    }
+
+    /// Plans are few: a picker has no filter line.
+    static func filter(of picker: SubscriptionStoreState?) -> String? { nil }
+
+    /// The plans of `shop` now, with the customer's standing in the group.
+    ///
+    /// Until entitlements first load the picker shows its spinner, as StoreKit's does: the
+    /// plans alone would offer "Subscribe" (or a trial) on what may be the current plan.
+    /// When the standing cannot be read, the plans and prices show but nothing is offered
+    /// (no trial, no Subscribe): the picker says so, and r retries.
+    static func content(of shop: StoreLayout.Shop, view: SubscriptionStoreView, filter: String?, in state: AppState) -> SubscriptionStoreContent {
+        let loaded = state.products(of: shop)
+        if case .loading = state.store.entitlements {
+            return view.content(for: .loading, standing: nil, groupDisplayName: shop.title)
+        }
+        if let error = state.store.entitlementsError {
+            return view.content(for: loaded, standing: nil, groupDisplayName: shop.title).unreadableStanding(error.error)
+        }
+        let group = view.groupID ?? groupID(of: loaded)
+        let standing = group.flatMap { id in state.store.owned.map { SubscriptionStanding($0.subscriptionGroup(id)) } }
+        return view.content(for: loaded, standing: standing, groupDisplayName: shop.title)
+    }
+
+    private static func groupID(of loaded: Product.CollectionTaskState) -> String? {
+        guard case .success(let products, _) = loaded else { return nil }
+        return products.lazy.compactMap(\.subscription?.subscriptionGroupID).first
+    }
+}
+
+extension AppState {
+    /// The plans a subscription shop shows now, with the customer's standing in the group;
+    /// nil for a shop drawn as a product list.
+    public func pickerContent(for shop: StoreLayout.Shop) -> SubscriptionStoreContent? {
+        guard case .subscriptions(let view)? = views[shop.id] else { return nil }
+        return PickerScreen.shown(of: shop, view: view, kept: screenStates[.shop(shop.id)], in: self).content
     }
 }

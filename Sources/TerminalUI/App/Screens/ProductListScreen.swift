@@ -1,12 +1,14 @@
 import StorefrontModel
 
 /// A shop drawn as a `StoreView`: its products, a filter line and its store buttons.
-struct ProductListScreen: AppScreen {
+struct ProductListScreen: ShopScreen {
     let setting: ShopSetting
     let view: StoreView
     var list: StoreListState
     /// The rows it shows now.
     let content: StoreViewContent
+    /// What `content` was made from.
+    let source: ShopContentSource
 
     private var buttons: [StoreButton] { view.storeButtons(context: context) }
 
@@ -39,6 +41,9 @@ struct ProductListScreen: AppScreen {
             return nil
         }
         switch action {
+        case .focusList:
+            list.focus.returnToList()
+            return nil
         case .activate:
             if case .button(let role) = list.focus {
                 return buttons.first { $0.role == role }.map(ScreenRequest.press)
@@ -71,7 +76,35 @@ struct ProductListScreen: AppScreen {
         return view.cursorPosition(content: content, state: list, context: context, in: body)
     }
 
-    func save(into state: inout AppState) {
-        state.shopLists[setting.shop.id] = list
+}
+
+extension ProductListScreen {
+    var selection: StoreListState { list }
+
+    init(setting: ShopSetting, view: StoreView, selection: StoreListState?, shown: ShopScreenState<StoreListState, StoreViewContent>.Shown) {
+        self.init(setting: setting, view: view, list: selection ?? StoreListState(), content: shown.content, source: shown.source)
+    }
+
+    static func filter(of list: StoreListState?) -> String? { list?.filterText }
+
+    /// The rows of `shop` now: its load (or a large list's first page), in its order, filtered.
+    static func content(of shop: StoreLayout.Shop, view: StoreView, filter: String?, in state: AppState) -> StoreViewContent {
+        if let page = state.firstPage(of: shop) {
+            return view.content(firstPage: page.products, unavailable: page.unavailable, filter: filter, language: state.language)
+        }
+        return view.content(for: state.products(of: shop), filter: filter, language: state.language)
+    }
+}
+
+extension AppState {
+    /// The rows a product-list shop shows now: its load, in its order, filtered; nil for
+    /// a shop drawn as a picker.
+    public func storeContent(for shop: StoreLayout.Shop) -> StoreViewContent? {
+        guard case .store(let view)? = views[shop.id] else { return nil }
+        return storeContent(for: shop, view: view)
+    }
+
+    func storeContent(for shop: StoreLayout.Shop, view: StoreView) -> StoreViewContent {
+        ProductListScreen.shown(of: shop, view: view, kept: screenStates[.shop(shop.id)], in: self).content
     }
 }

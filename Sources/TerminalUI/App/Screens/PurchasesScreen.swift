@@ -8,6 +8,8 @@ struct PurchasesScreen: AppScreen {
     let content: PurchasesContent
     let appLayout: AppLayout
     let options: RenderOptions
+    /// Every product the layout names, for the names in the history.
+    let productIDs: [Product.ID]
 
     static let buttons = [StoreButton(role: .restorePurchases)]
 
@@ -28,6 +30,9 @@ struct PurchasesScreen: AppScreen {
             return nil
         }
         switch action {
+        case .focusList:
+            list.focus.returnToList()
+            return nil
         case .activate:
             if case .button(let role) = list.focus { return .press(StoreButton(role: role)) }
             return nil
@@ -57,8 +62,22 @@ struct PurchasesScreen: AppScreen {
         return lines.rowIndex(atY: y).map { .tap(.row($0)) }
     }
 
+    /// The history is read when the screen opens, and again whenever what the customer
+    /// owns may have changed.
+    func effects(after news: ScreenNews) -> [AppEffect] {
+        switch news {
+        case .opened:
+            return [.loadHistory, .refreshEntitlements, .loadProducts(productIDs, slot: AppState.purchasesSlot)]
+        case .storeChanged(let previous, let data):
+            guard let owned = data.owned, owned != previous.owned else { return [] }
+            return [.loadHistory]
+        case .transactionEnded:
+            return [.loadHistory]
+        }
+    }
+
     func save(into state: inout AppState) {
-        state.purchasesList = list
+        state.screenStates[.purchases] = list
     }
 
     func render(into buffer: inout Buffer) -> Position? {

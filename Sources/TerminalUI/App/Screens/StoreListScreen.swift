@@ -43,7 +43,7 @@ struct StoreListScreen: AppScreen {
     }
 
     func save(into state: inout AppState) {
-        state.storeList = list
+        state.screenStates[.storeList] = list
     }
 
     private func lines(count: Int) -> LineList {

@@ -9,8 +9,12 @@ extension AppState {
 
     /// The key table of the screen under any overlay: what the help overlay lists.
     public var screenKeyContext: AppKeyBindings.Context {
-        let current = currentScreen
-        return current.isEditingFilter ? .filterEntry : current.keyContext
+        Self.keyContext(of: currentScreen)
+    }
+
+    /// The key table of `screen`: its filter line's while it is typed in, else its own.
+    static func keyContext(of screen: any AppScreen) -> AppKeyBindings.Context {
+        screen.isEditingFilter ? .filterEntry : screen.keyContext
     }
 
     mutating func handle(_ key: Key) -> [AppEffect] {
@@ -23,15 +27,17 @@ extension AppState {
         default:
             break
         }
-        let context = keyContext
+        // Made once for the key: its table, and what the key does to it.
+        let current = currentScreen
+        let context = overlays.keyContext ?? Self.keyContext(of: current)
         if context == .filterEntry, let typed = Self.filterInput(key) {
-            return updateScreen(typed)
+            return send(current, typed)
         }
         if context == .redeemCode, overlays.typeIntoRedeemSheet(key) {
             return []
         }
         guard let action = AppKeyBindings.table(for: context).action(for: key) else { return [] }
-        return perform(action, in: context)
+        return perform(action, in: context, on: current)
     }
 
     /// What a key typed into a filter line does to it; nil for the keys that are not typed.
@@ -44,11 +50,15 @@ extension AppState {
         }
     }
 
-    private mutating func perform(_ action: AppAction, in context: AppKeyBindings.Context) -> [AppEffect] {
+    private mutating func perform(_ action: AppAction, in context: AppKeyBindings.Context, on current: any AppScreen) -> [AppEffect] {
         let hadOverlay = overlays.keyContext != nil
         if let reply = overlays.update(action) {
-            if hadOverlay && overlays.keyContext == nil { focusListAgain() }
-            return answer(reply)
+            // When the last sheet or alert closes, the focus goes back to the list the
+            // customer tabbed from: left on the button that opened it, the next Tab Tab
+            // Enter would press another button, and what is typed next would go to the
+            // screen as commands.
+            let focus = hadOverlay && overlays.keyContext == nil ? send(current, .focusList) : []
+            return focus + answer(reply)
         }
         switch action {
         case .quit where isPurchaseWithStore:
@@ -58,24 +68,25 @@ extension AppState {
             return quit()
         case .move(let delta), .choosePlan(let delta):
             // Arrows leave the filter line, keeping the filter, and move on in the list.
-            let leave = context == .filterEntry ? updateScreen(.finishFilter(clear: false)) : []
-            return leave + updateScreen(.move(by: delta))
+            guard context == .filterEntry else { return send(current, .move(by: delta)) }
+            let leave = send(current, .finishFilter(clear: false))
+            return leave + send(currentScreen, .move(by: delta))
         case .page(let pages):
-            return updateScreen(.page(by: pages))
+            return send(current, .page(by: pages))
         case .toStart:
-            return updateScreen(.toStart)
+            return send(current, .toStart)
         case .toEnd:
-            return updateScreen(.toEnd)
+            return send(current, .toEnd)
         case .activate where context == .filterEntry:
-            return updateScreen(.finishFilter(clear: false))
+            return send(current, .finishFilter(clear: false))
         case .activate:
-            return updateScreen(.activate)
+            return send(current, .activate)
         case .cycleFocus(let backwards):
-            return updateScreen(.cycleFocus(backwards: backwards))
+            return send(current, .cycleFocus(backwards: backwards))
         case .chooseButton(let delta):
-            return updateScreen(.chooseButton(by: delta))
-        case .back where context == .filterEntry || currentFilter != nil:
-            return updateScreen(.finishFilter(clear: true))
+            return send(current, .chooseButton(by: delta))
+        case .back where context == .filterEntry || current.filterText != nil:
+            return send(current, .finishFilter(clear: true))
         case .back:
             // A purchase in flight goes on, and its result still shows.
             screen = .storeList
@@ -83,7 +94,7 @@ extension AppState {
         case .restore:
             return retryOrRestore()
         case .filter:
-            return updateScreen(.startFilter)
+            return send(current, .startFilter)
         case .help, .confirm, .cancel, .dismiss:
             return []
         }
@@ -101,21 +112,6 @@ extension AppState {
             return [.confirm(requestID: requestID, confirmed: confirmed)]
         case .redeem(let code):
             return [.redeem(code: code)]
-        }
-    }
-
-    /// When the last sheet or alert closes, the focus goes back to the list the customer
-    /// tabbed from: left on the button that opened it, the next Tab Tab Enter would press
-    /// another button, and what is typed next would go to the screen as commands.
-    private mutating func focusListAgain() {
-        switch screen {
-        case .shop(let id):
-            if case .button? = shopLists[id]?.focus { shopLists[id]?.focus = .list }
-            if case .button? = pickers[id]?.focus { pickers[id]?.focus = .list }
-        case .purchases:
-            if case .button = purchasesList.focus { purchasesList.focus = .list }
-        case .storeList:
-            break
         }
     }
 
@@ -145,11 +141,11 @@ extension AppState {
         let appLayout = AppLayout(size: size)
         if let context = overlays.keyContext {
             guard let action = overlays.hitTest(x: x, y: y, in: appLayout.screen, context: storeContext) else { return [] }
-            return perform(action, in: context)
+            return perform(action, in: context, on: currentScreen)
         }
-        guard !appLayout.isTooSmall, appLayout.body.contains(x: x, y: y),
-              let action = currentScreen.hitTest(x: x, y: y)
-        else { return [] }
-        return updateScreen(action)
+        guard !appLayout.isTooSmall, appLayout.body.contains(x: x, y: y) else { return [] }
+        let current = currentScreen
+        guard let action = current.hitTest(x: x, y: y) else { return [] }
+        return send(current, action)
     }
 }

@@ -21,6 +21,6 @@ extension AppState {
                 overlays.alerts.append(Alert(kind: .error, title: language.text("Code not redeemed"), message: language.describe(failure.error), language: language))
             }
         }
-        return screen == .purchases ? [.loadHistory] : []
+        return screenEffects(after: .transactionEnded)
     }
 }

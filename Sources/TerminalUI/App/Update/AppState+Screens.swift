@@ -1,9 +1,10 @@
 import StorefrontModel
 
-// The screens as features: which one is on show, and handing it actions.
+// The screens as features: which one is on show, and handing it actions and news.
 extension AppState {
     /// The screen on show, as the feature that takes its keys and draws it, made around
-    /// the state the app keeps for it. A new screen is registered here and nowhere else.
+    /// the state it keeps in `screenStates`. The screens are listed here; a shop's screen
+    /// is the one its `ShopView` makes.
     var currentScreen: any AppScreen {
         let appLayout = AppLayout(size: size)
         let context = storeContext
@@ -11,28 +12,22 @@ extension AppState {
         case .storeList:
             return StoreListScreen(list: storeList, layout: layout, appLayout: appLayout, context: context, owned: store.owned)
         case .purchases:
-            return PurchasesScreen(list: purchasesList, content: PurchasesContent(state: self), appLayout: appLayout, options: options.render)
+            return PurchasesScreen(
+                list: purchasesList, content: PurchasesContent(state: self), appLayout: appLayout, options: options.render,
+                productIDs: layout.shops.flatMap(\.productIDs)
+            )
         case .shop(let id):
             // Shops open only from the layout, and every shop of it has a view.
             guard let shop = layout.shop(id: id), let view = views[id] else { preconditionFailure("no shop \(id)") }
             let failed = if case .failure = products(of: shop) { true } else { isStatusUnreadable(in: shop) }
-            let setting = ShopSetting(shop: shop, loadFailed: failed, appLayout: appLayout, context: context)
-            switch view {
-            case .store(let view):
-                return ProductListScreen(
-                    setting: setting, view: view, list: shopLists[id] ?? StoreListState(), content: storeContent(for: shop, view: view)
-                )
-            case .subscriptions(let view):
-                return PickerScreen(
-                    setting: setting, view: view, picker: pickers[id] ?? SubscriptionStoreState(), content: pickerContent(for: shop, view: view)
-                )
-            }
+            return view.screen(ShopSetting(shop: shop, loadFailed: failed, appLayout: appLayout, context: context), in: self)
         }
     }
 
-    /// Hands an action to the screen on show, keeps its new state, and does what it asks.
-    mutating func updateScreen(_ action: ScreenAction) -> [AppEffect] {
-        var current = currentScreen
+    /// Hands an action to `current`, the screen on show, keeps its new state, and does
+    /// what it asks.
+    mutating func send(_ current: any AppScreen, _ action: ScreenAction) -> [AppEffect] {
+        var current = current
         let request = current.update(action)
         current.save(into: &self)
         switch request {
@@ -54,5 +49,16 @@ extension AppState {
     /// The filter of the current screen, when one is set.
     var currentFilter: String? {
         currentScreen.filterText
+    }
+
+    /// What the screen on show asks of the store after `news`.
+    func screenEffects(after news: ScreenNews) -> [AppEffect] {
+        currentScreen.effects(after: news)
+    }
+
+    /// Keeps what the screen on show shows now, worked out again only if what it is made
+    /// from changed, so frames draw it without working it out.
+    mutating func keepCurrentScreen() {
+        currentScreen.save(into: &self)
     }
 }

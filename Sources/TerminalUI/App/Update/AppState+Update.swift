@@ -12,20 +12,12 @@ extension AppState {
     /// ```
     @discardableResult
     public mutating func update(_ message: AppMessage) -> [AppEffect] {
-        let shown = (
-            screen: screen, filter: currentFilter, products: currentShop.map(products(of:)),
-            firstPage: currentFirstPage, owned: store.owned,
-            unreadable: store.entitlementsError != nil
-        )
+        let shown = screen
         var effects = apply(message)
-        if shown.screen != screen {
-            effects += dataTaskEffects(leaving: shown.screen)
+        if shown != screen {
+            effects += dataTaskEffects(leaving: shown)
         }
-        if shown.screen != screen || shown.filter != currentFilter || shown.owned != store.owned
-            || shown.unreadable != (store.entitlementsError != nil) || shown.products != currentShop.map(products(of:))
-            || shown.firstPage != currentFirstPage {
-            refreshShownContent()
-        }
+        keepCurrentScreen()
         return effects
     }
 
@@ -82,7 +74,7 @@ extension AppState {
             case .success(let owned): overlays.alerts.append(.restored(count: owned.purchasedProductIDs.count, language: language))
             case .failure(let failure): overlays.alerts.append(.restoreFailed(error: failure.error, language: language))
             }
-            return screen == .purchases ? [.loadHistory] : []
+            return screenEffects(after: .transactionEnded)
         case .redeemFinished(let code, let result):
             return redeemFinished(code: code, result)
         case .signedIn:
@@ -122,7 +114,6 @@ extension AppState {
         guard data.version >= store.version else { return [] }
         let previous = store
         store = data
-        var effects: [AppEffect] = []
         // Ask to Buy: a product that stops waiting was approved when the storefront counted
         // an approval of it, and declined otherwise.
         for id in previous.awaitingApproval.subtracting(data.awaitingApproval).sorted() where id != requestedPurchase {
@@ -131,15 +122,7 @@ extension AppState {
                 ? Alert(kind: .success, title: language.text("Approved"), message: language.text("%@ was approved and is yours.", name(of: id)), language: language)
                 : Alert(kind: .info, title: language.text("Declined"), message: language.text("The request to buy %@ was declined.", name(of: id)), language: language))
         }
-        if screen == .purchases, let owned = data.owned, owned != previous.owned {
-            effects.append(.loadHistory)
-        }
-        // A picker's plans just loaded: read the customer's standing in their group too.
-        if let shop = currentShop, shop.kind == .subscriptions,
-           case .success? = data.products[shop.slot], !Self.isLoaded(previous.products[shop.slot]) {
-            effects.append(.refreshEntitlements)
-        }
-        return effects + restOfList(after: previous)
+        return screenEffects(after: .storeChanged(from: previous, to: data)) + restOfList(after: previous)
     }
 
     private mutating func purchaseFinished(
@@ -154,7 +137,7 @@ extension AppState {
                 overlays.alerts.append(alert)
             }
         }
-        return screen == .purchases ? [.loadHistory] : []
+        return screenEffects(after: .transactionEnded)
     }
 
     /// The purchase actions of a shop's view, inside the app's own.
