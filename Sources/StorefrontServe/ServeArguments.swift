@@ -34,8 +34,8 @@ struct ListenAddress: CommandLineValue, CustomStringConvertible {
 enum SessionCommands {
     static let readOnly = ["transactions", "entitlements", "requests"]
 
-    /// `store` is the serve command's own store options, handed on to every child; `drain`
-    /// tells a shop how long it stays open once the server says it is closing.
+    /// `store` is the serve command's own store options (`StoreOptions.arguments`), handed on
+    /// to every child; `drain` tells a shop how long it stays open once the server says it is closing.
     static func launch(_ request: SessionRequest, store: [String], drain: Duration = .seconds(10)) -> SessionLaunch {
         // One ledger for every customer: the key's fingerprint is the account.
         let account = ["--account", request.account.description]
@@ -52,22 +52,6 @@ enum SessionCommands {
             )
         }
         return .run(words + store + remote)
-    }
-
-    /// The arguments `serve` was given, less its own options: the store options every child gets.
-    static func storeArguments(_ serveArguments: [String]) -> [String] {
-        var kept: [String] = []
-        var skipsValue = false
-        for argument in serveArguments {
-            if skipsValue {
-                skipsValue = false
-            } else if let name = ServeCommand.ownOptions.first(where: { argument == $0 || argument.hasPrefix($0 + "=") }) {
-                skipsValue = argument == name
-            } else {
-                kept.append(argument)
-            }
-        }
-        return kept
     }
 }
 

@@ -45,12 +45,6 @@ struct ServeCommand: AsyncParsableCommand {
         subcommands: [APIKeysCommand.self, CertsCommand.self]
     )
 
-    /// Serve's own options, which the sessions do not get in their arguments (every one takes
-    /// a value); `--store` reaches them in their environment (`SessionEnvironment`).
-    static let ownOptions = [
-        "--store", "--ssh", "--http", "--bundle-id", "--api-keys", "--notify", "--rate-limit", "--signing-key", "--certificates", "--environment", "--http-header-timeout", "--http-body-timeout", "--http-idle", "--http-max-connections", "--host-key", "--authorized-keys", "--max-sessions", "--max-sessions-per-key", "--max-unauthenticated", "--max-unauthenticated-per-address", "--login-grace", "--idle", "--max-session", "--drain",
-    ]
-
     @Option(help: ArgumentHelp("Listen for SSH on [HOST:]PORT; the host is 127.0.0.1 unless given, port 0 picks a free one.", valueName: "[host:]port"))
     var ssh: Parsed<ListenAddress>?
 
@@ -120,7 +114,7 @@ struct ServeCommand: AsyncParsableCommand {
         let address = try ssh.get(option: "--ssh")
         let environment = ProcessInfo.processInfo.environment
         let hostKeyPath = try hostKey ?? LedgerLocation.dataDirectory(environment: environment).appendingPathComponent("ssh_host_ed25519_key").path
-        let store = SessionCommands.storeArguments(Array(CommandLine.arguments.dropFirst(2)))
+        let store = storeOptions.arguments
         let storefront = try SiblingExecutable.storefront.path(for: "each session")
         let durations = try times()
         var settings = SSHServerSettings(
