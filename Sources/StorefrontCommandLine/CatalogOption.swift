@@ -60,18 +60,14 @@ package enum BundledResources {
         return bundledCatalogs.first { $0.name == wanted }?.url
     }
 
-    /// Loads a catalog by path or name. Throws a `CommandFailure`: 66 (EX_NOINPUT) when
-    /// there is no such catalog, 65 (EX_DATAERR) when it is malformed.
+    /// Loads a catalog by path or name. Throws a `CommandFailure` (66, EX_NOINPUT) when there
+    /// is no such catalog, the loader's `CatalogError` (66 or 65) when it cannot be read.
     package static func loadCatalog(_ argument: String) throws -> Catalog {
         guard let url = catalogURL(argument) else {
             let names = catalogNames.joined(separator: ", ")
             throw CommandFailure("\(argument): no such file, and no bundled catalog by that name (bundled: \(names))", exitCode: .noInput)
         }
-        do {
-            return try CatalogLoader.load(contentsOf: url)
-        } catch {
-            throw CommandFailure(error.description, exitCode: error.exitCode)
-        }
+        return try CatalogLoader.load(contentsOf: url)
     }
 
     private static var bundledCatalogs: [(name: String, url: URL)] {
@@ -90,10 +86,10 @@ package enum BundledResources {
 
 extension CatalogError {
     /// sysexits: 66 (EX_NOINPUT) for a missing or unreadable file, 65 (EX_DATAERR) for a malformed one.
-    package var exitCode: ExitCode {
+    package var exitCode: Int32 {
         switch self {
-        case .notFound, .unreadable: .noInput
-        case .malformed: .dataError
+        case .notFound, .unreadable: ExitCode.noInput.rawValue
+        case .malformed: ExitCode.dataError.rawValue
         }
     }
 }

@@ -1,34 +1,28 @@
 import ArgumentParser
 import Foundation
 
-/// Why a command stopped: one line for standard error, naming what and where, and the
-/// sysexits code to exit with. Commands throw it; `StorefrontCommand.main()` reports it.
+/// Why a command stopped, in the command's own words: one line for standard error, naming
+/// what and where, and the sysexits code to exit with. Commands throw it;
+/// `runReportingFailures()` reports it, as every `ExitCodeError`.
 ///
 /// ```swift
 /// throw CommandFailure("\(path): no such tape file", exitCode: .noInput)
 /// // storefront: demo.tape: no such tape file        (exit 66)
 /// ```
-package struct CommandFailure: Error, CustomStringConvertible {
+package struct CommandFailure: ExitCodeError {
     /// What went wrong; reported on one line, newlines as spaces.
     package let message: String
-    package let exitCode: ExitCode
+    package let exitCode: Int32
     /// Lines printed as they are after the message, such as the screen a tape stopped on.
     package let detail: String
 
     package init(_ message: String, exitCode: ExitCode, detail: String = "") {
         self.message = message
-        self.exitCode = exitCode
+        self.exitCode = exitCode.rawValue
         self.detail = detail
     }
 
     package var description: String { message }
-
-    /// Writes the message to standard error as one line, prefixed with the tool's name,
-    /// then the detail.
-    package func report() {
-        let line = "storefront: " + message.replacingOccurrences(of: "\n", with: " ") + "\n"
-        FileHandle.standardError.write(Data((line + detail).utf8))
-    }
 }
 
 extension ExitCode {

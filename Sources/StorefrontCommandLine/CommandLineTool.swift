@@ -2,8 +2,9 @@ import ArgumentParser
 
 extension AsyncParsableCommand {
     /// Parses and runs the command line as `AsyncParsableCommand.main()` does, and is the one
-    /// place a `CommandFailure` is reported: one line on standard error, then its exit code.
-    /// ArgumentParser reports everything else (usage errors with the usage, help).
+    /// place a failure is reported: an `ExitCodeError` (the store's, the catalog's, a
+    /// command's own) and a bad command line alike as one line on standard error,
+    /// `storefront: …`, then the sysexits code. ArgumentParser reports the rest (help, version).
     ///
     /// ```swift
     /// @main struct Tool: AsyncParsableCommand {
@@ -20,9 +21,14 @@ extension AsyncParsableCommand {
             } else {
                 try command.run()
             }
-        } catch let failure as CommandFailure {
+        } catch let failure as any ExitCodeError {
             failure.report()
-            exit(withError: failure.exitCode)
+            exit(withError: ExitCode(failure.exitCode))
+        } catch where exitCode(for: error) == .usage && !message(for: error).isEmpty {
+            // A bad option or value, whether ArgumentParser or a `validate()` refused it: the
+            // same one line as every other failure, without the usage (`--help` has it).
+            CommandFailure(message(for: error), exitCode: .usage).report()
+            exit(withError: ExitCode.usage)
         } catch {
             exit(withError: error)
         }

@@ -22,8 +22,8 @@ package struct RemoteOption: ParsableArguments {
     package func safe<Value>(_ body: () async throws -> Value) async throws -> Value {
         do {
             return try await body()
-        } catch let failure as CommandFailure where remote {
-            throw CommandFailure(Self.unavailable, exitCode: failure.exitCode)
+        } catch let failure as any ExitCodeError where remote {
+            throw CommandFailure(Self.unavailable, exitCode: ExitCode(failure.exitCode))
         } catch where remote && !(error is ExitCode) {
             throw CommandFailure(Self.unavailable, exitCode: .unavailable)
         }

@@ -104,7 +104,8 @@ package struct StoreOptions: ParsableArguments {
     }
 
     /// Loads the catalog, opens the ledger and applies the options over the catalog's
-    /// settings. Throws a `CommandFailure` with the sysexits code when it cannot.
+    /// settings. Throws an `ExitCodeError` (the catalog's, the ledger's, or a `CommandFailure`)
+    /// when it cannot.
     package func makeStore(clock: StoreClock = .live) async throws -> LocalStore {
         let catalog = try catalogOption.load()
         let opened = try await openLedger(catalog: catalog, clock: clock)
@@ -128,13 +129,7 @@ package struct StoreOptions: ParsableArguments {
     package func keyFile() throws -> URL {
         if let storeKey { return URL(fileURLWithPath: storeKey) }
         let location = ledgerLocation(of: try catalogOption.load())
-        let files: LedgerLocation.Files?
-        do {
-            files = try location.files(environment: ProcessInfo.processInfo.environment)
-        } catch {
-            throw CommandFailure(error.description, exitCode: ExitCode(error.exitCode))
-        }
-        guard let files else {
+        guard let files = try location.files(environment: ProcessInfo.processInfo.environment) else {
             throw CommandFailure("an in-memory ledger's key is never saved: name a key file with --store-key PATH", exitCode: .usage)
         }
         return files.signingKey
@@ -156,18 +151,10 @@ package struct StoreOptions: ParsableArguments {
         if let address = try postgresStore() {
             ledger = try await address.openLedger(keyBeside: location, storeKey: keyFile, clock: clock)
         } else {
-            do {
-                ledger = try Ledger(location: location, storeKey: keyFile, clock: clock)
-            } catch {
-                throw CommandFailure(error.description, exitCode: ExitCode(error.exitCode))
-            }
+            ledger = try Ledger(location: location, storeKey: keyFile, clock: clock)
         }
         // A mistyped --store-key would otherwise sign on with a key of its own.
-        do {
-            try await ledger.checkKeysSignRows()
-        } catch {
-            throw CommandFailure(error.description, exitCode: ExitCode(error.exitCode))
-        }
+        try await ledger.checkKeysSignRows()
         return ledger
     }
 

@@ -27,11 +27,7 @@ extension PostgresAddress: CommandLineValue {
     /// Opens the store's ledger, signed with the key set `storeKey` names, else the one beside
     /// `keyLocation`; failures as the CLI reports them (unreachable 69, no or another schema 65).
     package func openLedger(keyBeside keyLocation: LedgerLocation, storeKey: URL?, clock: StoreClock) async throws -> Ledger {
-        do {
-            let storage = try await PostgresStorage.open(self)
-            return try Ledger(storage: storage, keyBeside: keyLocation, storeKey: storeKey, clock: clock)
-        } catch {
-            throw CommandFailure(error.description, exitCode: ExitCode(error.exitCode))
-        }
+        let storage = try await PostgresStorage.open(self)
+        return try Ledger(storage: storage, keyBeside: keyLocation, storeKey: storeKey, clock: clock)
     }
 }

@@ -29,24 +29,13 @@ struct ListenAddress: CommandLineValue, CustomStringConvertible {
     var description: String { host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)" }
 }
 
-extension Parsed<ListenAddress> {
-    /// The address, or its error naming `option` (`--ssh`, `--http`), as every other option's does.
-    func get(option: String) throws -> ListenAddress {
-        do {
-            return try get()
-        } catch {
-            throw ValidationError("\(option) \(error)")
-        }
-    }
-}
-
 /// What a session runs: `storefront run` for a shell; for `exec`, only the store's
 /// read-only commands, each for that account alone.
 enum SessionCommands {
     static let readOnly = ["transactions", "entitlements", "requests"]
 
-    /// `store` is the serve command's own store options, handed on to every child; `drain`
-    /// tells a shop how long it stays open once the server says it is closing.
+    /// `store` is the serve command's own store options (`StoreOptions.arguments`), handed on
+    /// to every child; `drain` tells a shop how long it stays open once the server says it is closing.
     static func launch(_ request: SessionRequest, store: [String], drain: Duration = .seconds(10)) -> SessionLaunch {
         // One ledger for every customer: the key's fingerprint is the account.
         let account = ["--account", request.account.description]
@@ -64,32 +53,62 @@ enum SessionCommands {
         }
         return .run(words + store + remote)
     }
+}
 
-    /// The arguments `serve` was given, less its own options: the store options every child gets.
-    static func storeArguments(_ serveArguments: [String]) -> [String] {
-        var kept: [String] = []
-        var skipsValue = false
-        for argument in serveArguments {
-            if skipsValue {
-                skipsValue = false
-            } else if let name = ServeCommand.ownOptions.first(where: { argument == $0 || argument.hasPrefix($0 + "=") }) {
-                skipsValue = argument == name
-            } else {
-                kept.append(argument)
+/// A session or connection time, more than zero: `90s`, `10m`, `1h` (or what `--latency`
+/// takes, `500ms`, `1.5s`). Several options take one, so its error names the value alone
+/// (`Parsed.get(option:)` adds the option).
+struct SessionTime: CommandLineValue, CustomStringConvertible {
+    let duration: Duration
+    /// As written: `10m`.
+    let description: String
+
+    init(commandLine text: String) throws {
+        description = text
+        let units: [(suffix: String, seconds: Int64)] = [("h", 3600), ("m", 60)]
+        for unit in units where text.hasSuffix(unit.suffix) && !text.hasSuffix("ms") {
+            if let count = Int64(text.dropLast()), count > 0 {
+                duration = .seconds(count * unit.seconds)
+                return
             }
         }
-        return kept
+        guard let duration = DurationText.parse(text), duration > .zero else {
+            throw ValidationError("\"\(text)\" is not a time like 90s, 10m or 1h.")
+        }
+        self.duration = duration
+    }
+
+    /// A default: `SessionTime(minutes: 10)` is `10m`.
+    init(seconds: Int64 = 0, minutes: Int64 = 0, hours: Int64 = 0) {
+        duration = .seconds(seconds + 60 * minutes + 3600 * hours)
+        description = hours > 0 ? "\(hours)h" : minutes > 0 ? "\(minutes)m" : "\(seconds)s"
     }
 }
 
-/// A session time: `90s`, `10m`, `1h` (or what `--latency` takes, `500ms`, `1.5s`).
-enum SessionTime {
-    static func parse(_ text: String, option: String) throws -> Duration {
-        let units: [(suffix: String, seconds: Int64)] = [("h", 3600), ("m", 60)]
-        for unit in units where text.hasSuffix(unit.suffix) && !text.hasSuffix("ms") {
-            if let count = Int64(text.dropLast()), count > 0 { return .seconds(count * unit.seconds) }
+/// `--environment`: the `environment` payloads name, as Apple spells it.
+enum PayloadEnvironment: String, CommandLineValue, CaseIterable, CustomStringConvertible {
+    case localTesting = "LocalTesting"
+    case sandbox = "Sandbox"
+    case production = "Production"
+
+    init(commandLine argument: String) throws {
+        guard let environment = Self(rawValue: argument) else {
+            throw ValidationError("--environment \"\(argument)\" is not one of \(Self.allCases.map(\.rawValue).joined(separator: ", ")).")
         }
-        if let duration = DurationText.parse(text), duration > .zero { return duration }
-        throw ValidationError("\(option) \"\(text)\" is not a time like 90s, 10m or 1h.")
+        self = environment
+    }
+
+    var description: String { rawValue }
+}
+
+/// One `--notify URL`: where notifications are POSTed, http:// or https:// with a host.
+struct NotificationURL: CommandLineValue {
+    let url: URL
+
+    init(commandLine argument: String) throws {
+        guard let url = URL(string: argument), ["http", "https"].contains(url.scheme ?? ""), url.host != nil else {
+            throw ValidationError("--notify \"\(argument)\" is not an http:// or https:// URL.")
+        }
+        self.url = url
     }
 }

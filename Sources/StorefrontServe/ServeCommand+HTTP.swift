@@ -24,7 +24,7 @@ struct HTTPServeOptions: ParsableArguments {
     var apiKeys: String?
 
     @Option(help: ArgumentHelp("POST App Store Server Notifications V2 to this URL. Repeatable.", valueName: "url"))
-    var notify: [String] = []
+    var notify: [Parsed<NotificationURL>] = []
 
     @Option(help: ArgumentHelp("Requests one API key may make: 100/1s, 50/1m, 3600/1h.", valueName: "n/time"))
     var rateLimit = Parsed(RateLimit(requests: 100, window: 1))
@@ -45,19 +45,19 @@ struct HTTPServeOptions: ParsableArguments {
         "The environment payloads name: LocalTesting (verifiers skip the chain), or Sandbox or Production with --certificates.",
         valueName: "name"
     ))
-    var environment = "LocalTesting"
+    var environment = Parsed(PayloadEnvironment.localTesting)
 
     @Option(help: ArgumentHelp(
         "Close an HTTP connection whose request head is not all in this long after it opened or the request's first byte (90s, 10s, 500ms).",
         valueName: "time"
     ))
-    var httpHeaderTimeout = "10s"
+    var httpHeaderTimeout = Parsed(SessionTime(seconds: 10))
 
     @Option(help: ArgumentHelp("Close an HTTP connection whose request body is not all in this long after its head.", valueName: "time"))
-    var httpBodyTimeout = "30s"
+    var httpBodyTimeout = Parsed(SessionTime(seconds: 30))
 
     @Option(help: ArgumentHelp("Close a kept-alive HTTP connection after this long without a request.", valueName: "time"))
-    var httpIdle = "60s"
+    var httpIdle = Parsed(SessionTime(seconds: 60))
 
     @Option(help: ArgumentHelp(
         "The most HTTP connections open at once; more wait to be accepted (default: 512, or the descriptor limit less 64 when that is lower).",
@@ -65,13 +65,9 @@ struct HTTPServeOptions: ParsableArguments {
     ))
     var httpMaxConnections: Int?
 
-    static let environments = ["LocalTesting", "Sandbox", "Production"]
-
     func validate() throws {
-        guard Self.environments.contains(environment) else {
-            throw ValidationError("--environment \"\(environment)\" is not one of \(Self.environments.joined(separator: ", ")).")
-        }
-        if environment != "LocalTesting", certificates == nil {
+        let environment = try self.environment.get()
+        if environment != .localTesting, certificates == nil {
             throw ValidationError("--environment \(environment) needs --certificates: Apple's verifiers check the chain outside LocalTesting.")
         }
         guard http != nil else {
@@ -82,9 +78,7 @@ struct HTTPServeOptions: ParsableArguments {
         guard let bundleID, !bundleID.isEmpty, !bundleID.contains(where: \.isWhitespace) else {
             throw ValidationError("--http needs the app's --bundle-id, such as com.example.birds (a .storekit file has none).")
         }
-        for url in notify where URL(string: url).map({ ["http", "https"].contains($0.scheme ?? "") && $0.host != nil }) != true {
-            throw ValidationError("--notify \"\(url)\" is not an http:// or https:// URL.")
-        }
+        for url in notify { _ = try url.get() }
         _ = try rateLimit.get()
         _ = try timeouts()
     }
@@ -92,9 +86,9 @@ struct HTTPServeOptions: ParsableArguments {
     /// `--http-header-timeout`, `--http-body-timeout`, `--http-idle` and `--http-max-connections`.
     func timeouts() throws -> HTTPTimeouts {
         var limits = HTTPTimeouts()
-        limits.header = try SessionTime.parse(httpHeaderTimeout, option: "--http-header-timeout")
-        limits.body = try SessionTime.parse(httpBodyTimeout, option: "--http-body-timeout")
-        limits.idle = try SessionTime.parse(httpIdle, option: "--http-idle")
+        limits.header = try httpHeaderTimeout.get(option: "--http-header-timeout").duration
+        limits.body = try httpBodyTimeout.get(option: "--http-body-timeout").duration
+        limits.idle = try httpIdle.get(option: "--http-idle").duration
         if let httpMaxConnections {
             guard httpMaxConnections > 0 else { throw ValidationError("--http-max-connections \(httpMaxConnections) must be at least 1.") }
             limits.maximumConnections = httpMaxConnections
@@ -119,11 +113,7 @@ struct HTTPServeOptions: ParsableArguments {
     }
 
     static func dataDirectory() throws -> URL {
-        do {
-            return try LedgerLocation.dataDirectory(environment: ProcessInfo.processInfo.environment)
-        } catch {
-            throw CommandFailure(error.description, exitCode: ExitCode(error.exitCode))
-        }
+        try LedgerLocation.dataDirectory(environment: ProcessInfo.processInfo.environment)
     }
 }
 
@@ -143,18 +133,13 @@ extension ServeCommand {
     func runHTTP() async throws {
         guard let address = try http.http?.get(option: "--http"), let bundleID = http.bundleID else { return }
         let store = try await storeOptions.makeStore()
-        let settings: AppStoreServer.Settings
-        do {
-            settings = AppStoreServer.Settings(
-                app: ServedApp(bundleID: bundleID, environment: http.environment), catalog: store.catalog.catalog,
-                ledger: store.ledger, keys: try APIKeyFile.load(from: HTTPServeOptions.keyFile(http.apiKeys)),
-                signer: try http.signer(),
-                controls: await store.controls, rateLimit: try http.rateLimit.get(),
-                notificationURLs: http.notify.compactMap(URL.init(string:)), clock: store.clock
-            )
-        } catch let error as APIKeyError {
-            throw CommandFailure(error.reason, exitCode: error.exitCode.map { ExitCode($0) } ?? .dataError)
-        }
+        let settings = AppStoreServer.Settings(
+            app: ServedApp(bundleID: bundleID, environment: try http.environment.get().rawValue), catalog: store.catalog.catalog,
+            ledger: store.ledger, keys: try APIKeyFile.load(from: HTTPServeOptions.keyFile(http.apiKeys)),
+            signer: try http.signer(),
+            controls: await store.controls, rateLimit: try http.rateLimit.get(),
+            notificationURLs: try http.notify.map { try $0.get().url }, clock: store.clock
+        )
         if settings.keys.isEmpty {
             FileHandle.standardError.write(Data(
                 "storefront: no API key is registered, so every request gets 401; add one with: storefront serve api-keys add ISSUER KEY_ID PUBLIC.pem\n".utf8
@@ -165,7 +150,7 @@ extension ServeCommand {
         let delivering = Task { await api.deliverNotifications() }
         defer { delivering.cancel() }
         try await StoreHTTPServer.run(
-            api, host: address.host, port: address.port, limits: try http.timeouts(), drain: try SessionTime.parse(drain, option: "--drain")
+            api, host: address.host, port: address.port, limits: try http.timeouts(), drain: try drain.get(option: "--drain").duration
         ) { port in
             StoreCommandSupport.print(
                 "storefront: serving the App Store Server API for \(bundleID) on http://\(ListenAddress(host: address.host, port: port))"
@@ -243,11 +228,7 @@ struct CertsCommand: AsyncParsableCommand {
         if FileManager.default.fileExists(atPath: root.path), !force {
             throw CommandFailure("\(target.path) already holds a chain; --force replaces it", exitCode: .cannotCreate)
         }
-        do {
-            try SigningChainFolder.write(try SigningChain.issue(now: Date()), to: target)
-        } catch let error as APIKeyError {
-            throw CommandFailure(error.reason, exitCode: error.exitCode.map { ExitCode($0) } ?? .cannotCreate)
-        }
+        try SigningChainFolder.write(try SigningChain.issue(now: Date()), to: target)
         StoreCommandSupport.print("storefront: signing chain written to \(target.path); give verifiers \(root.path)")
     }
 }

@@ -45,12 +45,6 @@ struct ServeCommand: AsyncParsableCommand {
         subcommands: [APIKeysCommand.self, CertsCommand.self]
     )
 
-    /// Serve's own options, which the sessions do not get in their arguments (every one takes
-    /// a value); `--store` reaches them in their environment (`SessionEnvironment`).
-    static let ownOptions = [
-        "--store", "--ssh", "--http", "--bundle-id", "--api-keys", "--notify", "--rate-limit", "--signing-key", "--certificates", "--environment", "--http-header-timeout", "--http-body-timeout", "--http-idle", "--http-max-connections", "--host-key", "--authorized-keys", "--max-sessions", "--max-sessions-per-key", "--max-unauthenticated", "--max-unauthenticated-per-address", "--login-grace", "--idle", "--max-session", "--drain",
-    ]
-
     @Option(help: ArgumentHelp("Listen for SSH on [HOST:]PORT; the host is 127.0.0.1 unless given, port 0 picks a free one.", valueName: "[host:]port"))
     var ssh: Parsed<ListenAddress>?
 
@@ -81,16 +75,16 @@ struct ServeCommand: AsyncParsableCommand {
     var maxUnauthenticatedPerAddress = 10
 
     @Option(help: ArgumentHelp("Close a connection not signed in after this long (as sshd's LoginGraceTime).", valueName: "time"))
-    var loginGrace = "30s"
+    var loginGrace = Parsed(SessionTime(seconds: 30))
 
     @Option(help: ArgumentHelp("End a session after this long without a keystroke (90s, 10m, 1h).", valueName: "time"))
-    var idle = "10m"
+    var idle = Parsed(SessionTime(minutes: 10))
 
     @Option(help: ArgumentHelp("End any session after this long.", valueName: "time"))
-    var maxSession = "1h"
+    var maxSession = Parsed(SessionTime(hours: 1))
 
     @Option(help: ArgumentHelp("On SIGTERM, give open sessions and HTTP requests under way this long before ending them.", valueName: "time"))
-    var drain = "10s"
+    var drain = Parsed(SessionTime(seconds: 10))
 
     @OptionGroup var storeOptions: StoreOptions
 
@@ -119,54 +113,45 @@ struct ServeCommand: AsyncParsableCommand {
         }
         let address = try ssh.get(option: "--ssh")
         let environment = ProcessInfo.processInfo.environment
-        let hostKeyPath: String
-        do {
-            hostKeyPath = try hostKey ?? LedgerLocation.dataDirectory(environment: environment).appendingPathComponent("ssh_host_ed25519_key").path
-        } catch let error as LedgerError {
-            throw CommandFailure(error.description, exitCode: ExitCode(error.exitCode))
-        }
-        let store = SessionCommands.storeArguments(Array(CommandLine.arguments.dropFirst(2)))
+        let hostKeyPath = try hostKey ?? LedgerLocation.dataDirectory(environment: environment).appendingPathComponent("ssh_host_ed25519_key").path
+        let store = storeOptions.arguments
         let storefront = try SiblingExecutable.storefront.path(for: "each session")
-        do {
-            let durations = try times()
-            var settings = SSHServerSettings(
-                host: address.host, port: address.port, hostKey: try HostKeyFile.loadOrCreate(at: hostKeyPath),
-                executable: storefront
-            ) { request in
-                SessionCommands.launch(request, store: store, drain: durations.drain)
-            }
-            settings.authorizedKeys = try authorizedKeys.map { path throws(SSHServeError) in try AuthorizedKeysFile(path: path) }
-            settings.limits = SessionLimits(total: maxSessions, perKey: maxSessionsPerKey)
-            settings.signingIn = SessionLimits(total: maxUnauthenticated, perKey: maxUnauthenticatedPerAddress)
-            settings.largestWindow = WindowSize(width: TerminalSize.largest.width, height: TerminalSize.largest.height)
-            (settings.idle, settings.maxSession, settings.drain, settings.loginGrace) = durations
-            settings.environment = SessionEnvironment.make(from: environment, store: try storeOptions.postgresStore(environment: environment))
-            let server = try await StoreSSHServer.start(settings)
-            let listening = ListenAddress(host: address.host, port: server.port)
-            StoreCommandSupport.print(
-                "storefront: serving over SSH on \(listening) (host key \(KeyFingerprint(settings.hostKey.publicKey))); "
-                    + "customers connect with: ssh -p \(server.port) \(address.reachableName)"
-            )
-            if http.http != nil {
-                // Both: HTTP runs beside SSH and ends with it.
-                let api = Task { try await runHTTP() }
-                await server.runUntilSignalled(log: Self.log)
-                api.cancel()
-                _ = try? await api.value
-            } else {
-                await server.runUntilSignalled(log: Self.log)
-            }
-        } catch let error as SSHServeError {
-            throw CommandFailure(error.description, exitCode: ExitCode(error.exitCode))
+        let durations = try times()
+        var settings = SSHServerSettings(
+            host: address.host, port: address.port, hostKey: try HostKeyFile.loadOrCreate(at: hostKeyPath),
+            executable: storefront
+        ) { request in
+            SessionCommands.launch(request, store: store, drain: durations.drain)
+        }
+        settings.authorizedKeys = try authorizedKeys.map { path throws(SSHServeError) in try AuthorizedKeysFile(path: path) }
+        settings.limits = SessionLimits(total: maxSessions, perKey: maxSessionsPerKey)
+        settings.signingIn = SessionLimits(total: maxUnauthenticated, perKey: maxUnauthenticatedPerAddress)
+        settings.largestWindow = WindowSize(width: TerminalSize.largest.width, height: TerminalSize.largest.height)
+        (settings.idle, settings.maxSession, settings.drain, settings.loginGrace) = durations
+        settings.environment = SessionEnvironment.make(from: environment, store: try storeOptions.postgresStore(environment: environment))
+        let server = try await StoreSSHServer.start(settings)
+        let listening = ListenAddress(host: address.host, port: server.port)
+        StoreCommandSupport.print(
+            "storefront: serving over SSH on \(listening) (host key \(KeyFingerprint(settings.hostKey.publicKey))); "
+                + "customers connect with: ssh -p \(server.port) \(address.reachableName)"
+        )
+        if http.http != nil {
+            // Both: HTTP runs beside SSH and ends with it.
+            let api = Task { try await runHTTP() }
+            await server.runUntilSignalled(log: Self.log)
+            api.cancel()
+            _ = try? await api.value
+        } else {
+            await server.runUntilSignalled(log: Self.log)
         }
     }
 
     private func times() throws -> (idle: Duration, maxSession: Duration, drain: Duration, loginGrace: Duration) {
         (
-            try SessionTime.parse(idle, option: "--idle"),
-            try SessionTime.parse(maxSession, option: "--max-session"),
-            try SessionTime.parse(drain, option: "--drain"),
-            try SessionTime.parse(loginGrace, option: "--login-grace")
+            try idle.get(option: "--idle").duration,
+            try maxSession.get(option: "--max-session").duration,
+            try drain.get(option: "--drain").duration,
+            try loginGrace.get(option: "--login-grace").duration
         )
     }
 

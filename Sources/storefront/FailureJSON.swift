@@ -18,8 +18,8 @@ enum FailureJSON {
     /// The line for a failure: the store's error, or a command that stopped before the
     /// store answered (a ledger that cannot be opened, a malformed codes file).
     static func line(for error: any Error) -> String {
-        if let failure = error as? CommandFailure { return line(code: name(of: failure.exitCode), message: failure.message) }
-        return line(code: code(of: error), message: (error as? LedgerError).map { "\($0)" } ?? error.localizedDescription)
+        if let failure = error as? any ExitCodeError { return line(code: name(of: failure.exitCode), message: failure.description) }
+        return line(code: code(of: error), message: error.localizedDescription)
     }
 
     private static func line(code: String, message: String) -> String {
@@ -39,14 +39,13 @@ enum FailureJSON {
             }
         case let error as StoreKitError: SimulatedError.storeKit(error).name
         case let error as Product.PurchaseError: SimulatedError.purchase(error).name
-        case let error as LedgerError: name(of: ExitCode(error.exitCode))
         default: "unknown"
         }
     }
 
     /// sysexits(3)'s names, without the `EX_`, in camel case.
-    private static func name(of exitCode: ExitCode) -> String {
-        switch exitCode.rawValue {
+    private static func name(of exitCode: Int32) -> String {
+        switch exitCode {
         case 64: "usage"
         case 65: "dataError"
         case 66: "noInput"

@@ -75,9 +75,10 @@ struct RunCommand: AsyncParsableCommand {
         do {
             try await Self.runInTerminal(store: store, layout: layout, options: options, pressing: startKeys)
         } catch let error as TerminalError {
-            // A signal ended it (ctrl-c, a hangup): 128 + the signal says so, with no message, as shells expect.
-            if case .interrupted = error { throw ExitCode(error.exitCode) }
-            throw CommandFailure(error.description, exitCode: ExitCode(error.exitCode))
+            // A signal ended it (ctrl-c, a hangup): 128 + the signal says so, with no message, as
+            // shells expect. Any other terminal error is reported as every failure is.
+            guard case .interrupted = error else { throw error }
+            throw ExitCode(error.exitCode)
         }
     }
 

@@ -27,6 +27,6 @@ struct ServeLauncher: ParsableCommand {
             failure = error
         }
         failure.report()
-        exit(withError: failure.exitCode)
+        exit(withError: ExitCode(failure.exitCode))
     }
 }

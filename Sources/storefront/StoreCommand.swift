@@ -34,12 +34,7 @@ struct StoreMigrateCommand: AsyncParsableCommand {
         guard let address = try store?.get() ?? PostgresAddress.fromEnvironment(ProcessInfo.processInfo.environment) else {
             throw CommandFailure("store migrate: name the store with --store postgres://… or STOREFRONT_STORE", exitCode: .usage)
         }
-        let versions: (from: Int, to: Int)
-        do {
-            versions = try await PostgresStorage.migrate(address)
-        } catch {
-            throw CommandFailure(error.description, exitCode: ExitCode(error.exitCode))
-        }
+        let versions = try await PostgresStorage.migrate(address)
         print(versions.from == versions.to
             ? "\(address): schema version \(versions.to), up to date."
             : "\(address): schema version \(versions.from) → \(versions.to).")

@@ -44,12 +44,12 @@ public struct APIKey: Sendable {
 /// Why a key or the key file was refused.
 public struct APIKeyError: Error, Sendable, CustomStringConvertible {
     public let reason: String
-    /// The exit status a command should end with when it is not a malformed file's (65): a
-    /// key file others may read is 77, as the store key's is.
-    public var exitCode: Int32?
+    /// The sysexits status a command ends with: 65 (EX_DATAERR) for a malformed key or file
+    /// unless told otherwise; a key file others may read is 77, as the store key's is.
+    public var exitCode: Int32
     public var description: String { reason }
 
-    public init(reason: String, exitCode: Int32? = nil) {
+    public init(reason: String, exitCode: Int32 = 65) {
         self.reason = reason
         self.exitCode = exitCode
     }
