@@ -17,7 +17,7 @@ private let spawnSetSID: Int32 = 0x80
 /// let child = try SpawnedProcess(
 ///     "/bin/echo", arguments: ["echo", "hi"], environment: ["LANG=C.UTF-8"],
 ///     stdin: .open("/dev/null", flags: O_RDONLY), stdout: .descriptor(pipeWriteEnd), stderr: .descriptor(2))
-/// child.waitForExit()   // .exited(0)
+/// waitpid(child.pid, &status, 0)   // ChildExit(waitStatus: status): .exited(0)
 /// ```
 public struct SpawnedProcess: Sendable {
     /// Where one of the child's standard descriptors comes from.
@@ -33,7 +33,8 @@ public struct SpawnedProcess: Sendable {
 
     /// Starts `path` with `arguments` (the first is the program's name, as `argv[0]`) and
     /// `environment` (`NAME=value` strings). With `newSession`, the child leads a session
-    /// and a process group of its own (so `signalGroup` reaches everything it starts).
+    /// and a process group of its own (so `signalGroup` reaches everything it starts). The
+    /// caller reaps it (waitpid).
     public init(
         _ path: String, arguments: [String], environment: [String],
         stdin: Stream, stdout: Stream, stderr: Stream, newSession: Bool = false
@@ -70,37 +71,9 @@ public struct SpawnedProcess: Sendable {
         self.pid = pid
     }
 
-    /// Sends `number` to the child.
-    public func signal(_ number: Int32) {
-        kill(pid, number)
-    }
-
     /// Sends `number` to the child's whole process group (for a `newSession` child).
     public func signalGroup(_ number: Int32) {
         kill(-pid, number)
-    }
-
-    /// Waits for the child to end (blocking the thread) and reaps it; nil when something
-    /// else reaped it first.
-    @discardableResult
-    public func waitForExit() -> ChildExit? {
-        var status: Int32 = 0
-        while true {
-            if waitpid(pid, &status, 0) == pid { return ChildExit(waitStatus: status) }
-            if errno != EINTR { return nil }
-        }
-    }
-
-    /// Reaps the child if it has ended: `.some(exit)`; `.none` while it runs. A child
-    /// reaped elsewhere counts as ended, how unknown (`.some(nil)`).
-    public func exitIfEnded() -> ChildExit?? {
-        var status: Int32 = 0
-        while true {
-            let reaped = waitpid(pid, &status, WNOHANG)
-            if reaped == pid { return .some(ChildExit(waitStatus: status)) }
-            if reaped == 0 { return .none }
-            if errno != EINTR { return .some(nil) }
-        }
     }
 }
 
