@@ -34,6 +34,9 @@ let package = Package(
     targets: [
         // Pure parsing of Xcode .storekit configuration files.
         .target(name: "StoreCatalog"),
+        // The one wrapper of posix_spawn, openpty and owner-only key files, shared by the SSH
+        // server, the store, the terminal back end, the benchmarks and the tests. Depends on nothing.
+        .target(name: "SystemCalls"),
         // StoreKit-shaped values, task states and the purchase flow.
         .target(name: "StorefrontModel", dependencies: [.product(name: "Logging", package: "swift-log")]),
         // The embedded StoreBackend: catalog + signed SQLite ledger + test controls.
@@ -42,6 +45,7 @@ let package = Package(
             dependencies: [
                 "StoreCatalog",
                 "StorefrontModel",
+                "SystemCalls",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
@@ -71,7 +75,7 @@ let package = Package(
             providers: [.apt(["libncurses-dev"]), .brew(["ncurses"])]
         ),
         // The only importer of ncurses.
-        .target(name: "CursesBackend", dependencies: ["StorefrontModel", "TerminalUI", "CNcursesw"]),
+        .target(name: "CursesBackend", dependencies: ["StorefrontModel", "TerminalUI", "CNcursesw", "SystemCalls"]),
         // swift-snapshot-testing strategies for the headless app: text, styled text, SVG.
         .target(
             name: "StorefrontTesting",
@@ -82,10 +86,13 @@ let package = Package(
         .target(
             name: "StorefrontSSH",
             dependencies: [
+                "SystemCalls",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOSSH", package: "swift-nio-ssh"),
                 .product(name: "Crypto", package: "swift-crypto"),
+                // The server is a Service: `serve` stops it on the one ServiceGroup's signal.
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
         // The App Store Server API's shapes over the ledger: signed payloads, API keys and
@@ -152,6 +159,9 @@ let package = Package(
             dependencies: [
                 "LocalStore", "PostgresStore", "TerminalUI", "StorefrontCommandLine", "StorefrontSSH", "StoreServerAPI", "StoreServerHTTP",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                // One ServiceGroup for both servers: one handling of SIGTERM and SIGINT.
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             path: "Sources/StorefrontServe"
         ),
@@ -160,6 +170,7 @@ let package = Package(
             name: "storefront-bench",
             dependencies: [
                 "StoreCatalog", "StorefrontModel", "LocalStore", "PostgresStore", "TerminalUI", "CatalogLayouts", "CursesBackend",
+                "SystemCalls",
                 // The bare ES256 verify rate, the ceiling for ledger verifications.
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
@@ -168,7 +179,7 @@ let package = Package(
         // What the test targets share, and nothing else depends on: the package's folders,
         // one child-process runner, and the built `storefront` binary found beside the test
         // bundle (any configuration, any --scratch-path).
-        .target(name: "StorefrontTestSupport", path: "Tests/Support"),
+        .target(name: "StorefrontTestSupport", dependencies: ["SystemCalls"], path: "Tests/Support"),
         .testTarget(name: "StoreCatalogTests", dependencies: ["StoreCatalog", "StorefrontTestSupport"]),
         .testTarget(
             name: "StorefrontModelTests",
@@ -191,10 +202,17 @@ let package = Package(
             exclude: ["__Snapshots__", "App/__Snapshots__", "Articles/__Snapshots__"]
         ),
         .testTarget(name: "CursesBackendTests", dependencies: ["CursesBackend", "TerminalUI"]),
-        // Key fingerprints against ssh-keygen, authorized_keys errors, the host key file, limits.
+        // Key fingerprints against ssh-keygen, authorized_keys errors, the host key file, limits,
+        // and a session's life on an EmbeddedChannel (NIOEmbedded: virtual time for its timers).
         .testTarget(
             name: "StorefrontSSHTests",
-            dependencies: ["StorefrontSSH", "StorefrontTestSupport", .product(name: "NIOSSH", package: "swift-nio-ssh")]
+            dependencies: [
+                "StorefrontSSH", "StorefrontTestSupport", "SystemCalls",
+                .product(name: "NIOSSH", package: "swift-nio-ssh"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
         ),
         // The App Store Server API without sockets: tokens, rate limits, every endpoint's
         // answers and error codes, over an in-memory ledger.

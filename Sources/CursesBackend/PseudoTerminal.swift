@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import SystemCalls
 
 /// A pseudo-terminal pair for running `CursesTerminal` without a real terminal: tests
 /// and benchmarks start the terminal on `device`, type keys with `type(_:)`, and read
@@ -26,20 +27,14 @@ public final class PseudoTerminal: Sendable {
     /// The side a program runs on: hand it to `CursesTerminal.Options(input:output:)`.
     public let device: Int32
 
-    /// The system refused a pseudo-terminal (none left, or no /dev/ptmx).
-    public struct OpenError: Error, CustomStringConvertible {
-        public let errno: Int32
-        public var description: String { "cannot open a pseudo-terminal: \(String(cString: strerror(errno)))" }
-    }
+    private let pair: PseudoTerminalPair
 
-    /// Opens a pseudo-terminal of `width` x `height` cells.
+    /// Opens a pseudo-terminal of `width` x `height` cells; throws `SystemCallError` when the
+    /// system refuses one (none left, or no /dev/ptmx).
     public init(width: Int, height: Int) throws {
-        var controller: Int32 = -1
-        var device: Int32 = -1
-        var size = winsize(ws_row: UInt16(height), ws_col: UInt16(width), ws_xpixel: 0, ws_ypixel: 0)
-        guard openpty(&controller, &device, nil, nil, &size) == 0 else { throw OpenError(errno: errno) }
-        self.controller = controller
-        self.device = device
+        pair = try PseudoTerminalPair(width: width, height: height)
+        controller = pair.controller
+        device = pair.device
     }
 
     deinit {
@@ -51,8 +46,7 @@ public final class PseudoTerminal: Sendable {
     /// (The kernel signals SIGWINCH only to the pty's own session; a test running the
     /// terminal in-process raises SIGWINCH itself.)
     public func resize(width: Int, height: Int) {
-        var size = winsize(ws_row: UInt16(height), ws_col: UInt16(width), ws_xpixel: 0, ws_ypixel: 0)
-        _ = ioctl(controller, UInt(TIOCSWINSZ), &size)
+        pair.resize(width: width, height: height)
     }
 
     /// Sends bytes to the program as if typed.

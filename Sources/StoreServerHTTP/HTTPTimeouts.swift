@@ -11,7 +11,7 @@ import Darwin
 /// ```swift
 /// var limits = HTTPTimeouts()
 /// limits.header = .seconds(2)
-/// try await StoreHTTPServer.run(api, host: "127.0.0.1", port: 0, limits: limits) { _ in }
+/// let http = StoreHTTPServer.service(api, host: "127.0.0.1", port: 0, limits: limits) { _ in }
 /// ```
 public struct HTTPTimeouts: Sendable, Equatable {
     /// From a connection's opening, or a request's first byte, to the end of its head.

@@ -11,24 +11,28 @@ import StoreServerAPI
 /// translates and listens.
 ///
 /// ```swift
-/// try await StoreHTTPServer.run(api, host: "127.0.0.1", port: 0) { port in
+/// let http = StoreHTTPServer.service(api, host: "127.0.0.1", port: 0) { port in
 ///     print("listening on", port)
-/// }   // returns on SIGTERM or SIGINT
+/// }
+/// try await ServiceGroup(configuration: .init(
+///     services: [http], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger
+/// )).run()   // returns on SIGTERM or SIGINT
 /// ```
 public enum StoreHTTPServer {
     /// The largest request body read; a larger one is refused with 413.
     public static let maximumBody = 1 << 20
 
-    /// Serves `api` on `host:port` until SIGTERM or SIGINT; `listening` is told the bound port.
-    /// Slow clients are cut off and connections capped as `limits` says; on a signal, requests
-    /// under way get `drain` to finish before their connections are closed.
-    public static func run(
-        _ api: AppStoreServer, host: String, port: Int, limits: HTTPTimeouts = HTTPTimeouts(), drain: Duration = .seconds(10),
+    /// Serves `api` on `host:port` as a swift-service-lifecycle `Service`, until its
+    /// `ServiceGroup` shuts down gracefully (the group handles SIGTERM and SIGINT, and bounds
+    /// the drain); `listening` is told the bound port. Slow clients are cut off and
+    /// connections capped as `limits` says.
+    public static func service(
+        _ api: AppStoreServer, host: String, port: Int, limits: HTTPTimeouts = HTTPTimeouts(),
         listening: @escaping @Sendable (Int) async -> Void
-    ) async throws {
+    ) -> some Service {
         var logger = Logger(label: "storefront.http")
         logger.logLevel = .warning
-        let app = Application(
+        return Application(
             responder: CallbackResponder { (request: Request, _: BasicRequestContext) in
                 await respond(to: request, with: api)
             },
@@ -42,13 +46,6 @@ public enum StoreHTTPServer {
             },
             logger: logger
         )
-        // Whatever a client or a webhook does, the process ends soon after the drain.
-        let stopDeadline = StopDeadline(drain: drain)
-        defer { stopDeadline.disarm() }
-        var configuration = ServiceGroupConfiguration(services: [app], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
-        configuration.maximumGracefulShutdownDuration = drain
-        configuration.maximumCancellationDuration = .seconds(1)
-        try await ServiceGroup(configuration: configuration).run()
     }
 
     static func respond(to request: Request, with api: AppStoreServer) async -> Response {

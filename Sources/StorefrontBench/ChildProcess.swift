@@ -4,6 +4,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import SystemCalls
 
 /// A benchmark step that could not run, with what and where.
 struct BenchError: Error, CustomStringConvertible {
@@ -14,8 +15,8 @@ struct BenchError: Error, CustomStringConvertible {
     }
 }
 
-/// A process started with `posix_spawn` (no shell, no Foundation `Process` overhead in the
-/// timings), its standard streams on descriptors the caller chose.
+/// A process started with `SpawnedProcess` (no shell, no Foundation `Process` overhead in the
+/// timings), its standard streams on descriptors the caller chose, reaped by the bench itself.
 ///
 /// ```swift
 /// let null = open("/dev/null", O_WRONLY)
@@ -32,24 +33,15 @@ struct ChildProcess {
         input: Int32, output: Int32, error: Int32,
         environment: [String: String]? = nil
     ) throws {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        for (source, target) in [(input, Int32(0)), (output, 1), (error, 2)] {
-            posix_spawn_file_actions_adddup2(&actions, source, target)
-        }
         let environment = environment ?? ProcessInfo.processInfo.environment
-        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            for pointer in argv + envp { free(pointer) }
+        do {
+            pid = try SpawnedProcess(
+                executable, arguments: [executable] + arguments, environment: environment.map { "\($0.key)=\($0.value)" },
+                stdin: .descriptor(input), stdout: .descriptor(output), stderr: .descriptor(error)
+            ).pid
+        } catch {
+            throw BenchError(error.description)
         }
-        var pid: pid_t = 0
-        let status = posix_spawn(&pid, executable, &actions, nil, argv, envp)
-        guard status == 0 else {
-            throw BenchError("cannot start \(executable): \(String(cString: strerror(status)))")
-        }
-        self.pid = pid
     }
 
     /// Waits for the process to end: its exit status, or 128 + the signal that ended it.
@@ -57,13 +49,7 @@ struct ChildProcess {
     func waitForExit() -> Int32 {
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        return Self.exitCode(status)
-    }
-
-    /// A wait status as a shell shows it: the exit status, or 128 + the ending signal.
-    private static func exitCode(_ status: Int32) -> Int32 {
-        let signal = status & 0x7F
-        return signal == 0 ? (status >> 8) & 0xFF : 128 + signal
+        return ChildExit(waitStatus: status).status
     }
 
     /// Waits up to `limit` for the process to end: its status as `waitForExit()` gives it,
@@ -73,7 +59,7 @@ struct ChildProcess {
         var status: Int32 = 0
         repeat {
             let reaped = waitpid(pid, &status, WNOHANG)
-            if reaped == pid { return Self.exitCode(status) }
+            if reaped == pid { return ChildExit(waitStatus: status).status }
             if reaped < 0 && errno != EINTR { return -1 }
             usleep(5_000)
         } while ContinuousClock.now < deadline

@@ -4,26 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Foundation
-
-/// How a child ended: an exit status, or the signal that killed it.
-enum ChildExit: Sendable {
-    case exited(Int32)
-    case signaled(Int32)
-
-    /// The status a shell would report: the code, or 128 + the signal.
-    var status: Int {
-        switch self {
-        case .exited(let code): Int(code)
-        case .signaled(let signal): 128 + Int(signal)
-        }
-    }
-
-    /// Decodes waitpid's status (WIFEXITED and friends are macros Swift cannot import).
-    init(waitStatus: Int32) {
-        let signal = waitStatus & 0x7F
-        self = signal == 0 ? .exited((waitStatus >> 8) & 0xFF) : .signaled(signal)
-    }
-}
+import SystemCalls
 
 /// Reaps every child the server starts, so none lingers as a zombie, and tells whoever
 /// watches a child how it ended.
@@ -33,7 +14,7 @@ enum ChildExit: Sendable {
 /// no child it does not hand to `watch`.
 ///
 /// ```swift
-/// let child = try SpawnedChild(path: "/bin/true", arguments: ["true"], environment: [], stdio: …)
+/// let child = try SpawnedProcess(session: "/bin/true", arguments: ["true"], environment: [], stdio: …)
 /// ChildReaper.shared.watch(child.pid) { exit in print(exit.status) }   // 0
 /// ```
 final class ChildReaper: @unchecked Sendable {

@@ -1,11 +1,7 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Crypto
 import Foundation
 import NIOSSH
+import SystemCalls
 
 /// The server's Ed25519 host key, kept in one file (PKCS#8 PEM, mode 0600) so every start,
 /// and every front end given the same file, shows clients the same host key.
@@ -54,24 +50,17 @@ public enum HostKeyFile {
         return header + "\n" + der.base64EncodedString() + "\n" + footer + "\n"
     }
 
-    /// Writes the file whole with O_EXCL and 0600; false when it already exists.
+    /// Writes the file whole, mode 0600, through `PrivateFile`: a reader never sees half a
+    /// key or a key others could read. False when it already exists.
     private static func create(_ path: String, pem: String) throws(SSHServeError) -> Bool {
         let folder = (path as NSString).deletingLastPathComponent
         if !folder.isEmpty {
             try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         }
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        if descriptor < 0 {
-            if errno == EEXIST { return false }
-            throw .cannotCreate("--host-key \(path): \(String(cString: strerror(errno)))")
+        do {
+            return try PrivateFile.create(at: path, contents: pem)
+        } catch {
+            throw .cannotCreate("--host-key \(path): \(error.reason)")
         }
-        defer { close(descriptor) }
-        let bytes = Array(pem.utf8)
-        let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-        guard written == bytes.count, fsync(descriptor) == 0 else {
-            unlink(path)
-            throw .cannotCreate("--host-key \(path): cannot write the key")
-        }
-        return true
     }
 }

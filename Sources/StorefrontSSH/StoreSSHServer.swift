@@ -8,6 +8,7 @@ import Foundation
 import NIOCore
 import NIOPosix
 import NIOSSH
+import ServiceLifecycle
 
 /// The storefront over SSH: listens, signs customers in by their keys, and runs each
 /// session's storefront as a child on a terminal of its own. It never draws.
@@ -15,7 +16,9 @@ import NIOSSH
 /// ```swift
 /// let server = try await StoreSSHServer.start(settings)
 /// print("listening on port \(server.port)")
-/// await server.runUntilSignalled()   // SIGTERM or SIGINT: drain, then stop
+/// try await ServiceGroup(configuration: .init(
+///     services: [server.service { print($0) }], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger
+/// )).run()   // SIGTERM or SIGINT: drain, then stop
 /// ```
 public final class StoreSSHServer: Sendable {
     private let group: MultiThreadedEventLoopGroup
@@ -106,54 +109,44 @@ public final class StoreSSHServer: Sendable {
             await registry.waitUntilEmpty(upTo: settings.drain)
             registry.stopAccepting().forEach { $0.close() }
             // A child that ignores SIGHUP gets SIGKILL after 5 s (SessionHandler.end).
-            await registry.waitUntilEmpty(upTo: .seconds(6))
+            await registry.waitUntilEmpty(upTo: Self.stopGrace)
         }
         try? await group.shutdownGracefully()
     }
 
-    /// Serves until SIGTERM or SIGINT, then `stop()`s. SIGHUP rereads `--authorized-keys`
-    /// (`log` gets what happened) and serves on.
-    public func runUntilSignalled(log: @escaping @Sendable (String) -> Void) async {
+    /// The server as a swift-service-lifecycle `Service`: it serves until its `ServiceGroup`
+    /// shuts down gracefully (on SIGTERM or SIGINT, which the group alone handles, for every
+    /// server of the process), then `stop()`s. SIGHUP rereads `--authorized-keys` (`log` gets
+    /// what happened) and serves on.
+    public func service(log: @escaping @Sendable (String) -> Void) -> some Service {
+        SSHService(server: self, log: log)
+    }
+
+    /// What `stop()` may take beyond the drain: ending the sessions, and SIGKILL for a child
+    /// that ignores SIGHUP (`SessionHandler.hangupGrace`).
+    public static let stopGrace = Duration.seconds(6)
+
+    fileprivate func serve(log: @escaping @Sendable (String) -> Void) async {
         signal(SIGPIPE, SIG_IGN)
         let keys = settings.authorizedKeys
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let once = StopOnce(continuation)
-            for number in [SIGTERM, SIGINT, SIGHUP] {
-                // Dispatch sees a signal only once its default action is off.
-                signal(number, SIG_IGN)
-                let source = DispatchSource.makeSignalSource(signal: number)
-                if number == SIGHUP {
-                    source.setEventHandler { (keys?.reload() ?? ["SIGHUP: no --authorized-keys file to reread"]).forEach(log) }
-                } else {
-                    source.setEventHandler { once.fire() }
-                }
-                source.resume()
-                once.keep(source)
-            }
-        }
+        // Dispatch sees a signal only once its default action is off.
+        signal(SIGHUP, SIG_IGN)
+        let reload = DispatchSource.makeSignalSource(signal: SIGHUP)
+        reload.setEventHandler { (keys?.reload() ?? ["SIGHUP: no --authorized-keys file to reread"]).forEach(log) }
+        reload.resume()
+        defer { reload.cancel() }
+        // Thrown when cancelled instead: stop all the same.
+        try? await gracefulShutdown()
         await stop()
     }
 }
 
-/// Resumes a continuation once, and keeps the signal sources alive until then.
-private final class StopOnce: @unchecked Sendable {
-    private let lock = NSLock()
-    private var continuation: CheckedContinuation<Void, Never>?
-    private var sources: [any DispatchSourceSignal] = []
+private struct SSHService: Service {
+    let server: StoreSSHServer
+    let log: @Sendable (String) -> Void
 
-    init(_ continuation: CheckedContinuation<Void, Never>) {
-        self.continuation = continuation
-    }
-
-    func keep(_ source: any DispatchSourceSignal) {
-        lock.withLock { sources.append(source) }
-    }
-
-    func fire() {
-        lock.withLock { () -> CheckedContinuation<Void, Never>? in
-            defer { continuation = nil }
-            return continuation
-        }?.resume()
+    func run() async {
+        await server.serve(log: log)
     }
 }
 

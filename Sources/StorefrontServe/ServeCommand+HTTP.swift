@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import ServiceLifecycle
 import LocalStore
 import StoreServerAPI
 import StorefrontCommandLine
@@ -129,9 +130,10 @@ extension RateLimit: CommandLineValue {
 }
 
 extension ServeCommand {
-    /// Serves the App Store Server API until SIGTERM or SIGINT.
-    func runHTTP() async throws {
-        guard let address = try http.http?.get(option: "--http"), let bundleID = http.bundleID else { return }
+    /// The App Store Server API and its notifications as one service (nil without --http),
+    /// for `ServeServices.run` to serve beside SSH.
+    func httpService() async throws -> (any Service)? {
+        guard let address = try http.http?.get(option: "--http"), let bundleID = http.bundleID else { return nil }
         let store = try await storeOptions.makeStore()
         let settings = AppStoreServer.Settings(
             app: ServedApp(bundleID: bundleID, environment: try http.environment.get().rawValue), catalog: store.catalog.catalog,
@@ -146,16 +148,24 @@ extension ServeCommand {
             ))
         }
         let api = AppStoreServer(settings: settings, delivery: WebhookDelivery())
-        // Notifications go out for as long as the API is served.
-        let delivering = Task { await api.deliverNotifications() }
-        defer { delivering.cancel() }
-        try await StoreHTTPServer.run(
-            api, host: address.host, port: address.port, limits: try http.timeouts(), drain: try drain.get(option: "--drain").duration
-        ) { port in
+        let server = StoreHTTPServer.service(api, host: address.host, port: address.port, limits: try http.timeouts()) { port in
             StoreCommandSupport.print(
                 "storefront: serving the App Store Server API for \(bundleID) on http://\(ListenAddress(host: address.host, port: port))"
             )
         }
+        return ServedAPI(api: api, server: server)
+    }
+}
+
+/// The HTTP server, and the notifications that go out for as long as it serves.
+private struct ServedAPI<Server: Service>: Service {
+    let api: AppStoreServer
+    let server: Server
+
+    func run() async throws {
+        let delivering = Task { await api.deliverNotifications() }
+        defer { delivering.cancel() }
+        try await server.run()
     }
 }
 

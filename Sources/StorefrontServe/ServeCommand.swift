@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LocalStore
+import ServiceLifecycle
 import StorefrontCommandLine
 import StorefrontSSH
 import TerminalUI
@@ -109,7 +110,7 @@ struct ServeCommand: AsyncParsableCommand {
             guard http.http != nil else {
                 throw CommandFailure("say what to serve: --ssh [HOST:]PORT, --http [HOST:]PORT, or both", exitCode: .usage)
             }
-            return try await runHTTP()
+            return try await ServeServices.run([try await httpService()].compactMap { $0 }, drain: try drain.get(option: "--drain").duration)
         }
         let address = try ssh.get(option: "--ssh")
         let environment = ProcessInfo.processInfo.environment
@@ -135,15 +136,10 @@ struct ServeCommand: AsyncParsableCommand {
             "storefront: serving over SSH on \(listening) (host key \(KeyFingerprint(settings.hostKey.publicKey))); "
                 + "customers connect with: ssh -p \(server.port) \(address.reachableName)"
         )
-        if http.http != nil {
-            // Both: HTTP runs beside SSH and ends with it.
-            let api = Task { try await runHTTP() }
-            await server.runUntilSignalled(log: Self.log)
-            api.cancel()
-            _ = try? await api.value
-        } else {
-            await server.runUntilSignalled(log: Self.log)
-        }
+        // With --http too, both serve side by side and stop together, on one signal handling.
+        var services: [any Service] = [server.service(log: Self.log)]
+        if let api = try await httpService() { services.append(api) }
+        try await ServeServices.run(services, drain: durations.drain, stoppingSSH: true)
     }
 
     private func times() throws -> (idle: Duration, maxSession: Duration, drain: Duration, loginGrace: Duration) {

@@ -70,6 +70,25 @@ struct KeyFileTests {
         try "not a key\n".write(toFile: path, atomically: true, encoding: .utf8)
         #expect(throws: SSHServeError.self) { try HostKeyFile.loadOrCreate(at: path) }
     }
+
+    /// Servers of one shop started at once, given one new file: none reads a half-written
+    /// key (written in place, a second server could read it empty and refuse to start), all
+    /// show clients the same host key, and no temporary file is left behind.
+    @Test func serversStartedAtOnceAgreeOnOneWholeHostKey() async throws {
+        let scratch = try TemporaryDirectory()
+        for round in 0..<100 {
+            let path = scratch.url.appendingPathComponent("keys\(round)/host_key").path
+            let keys = try await withThrowingTaskGroup(of: NIOSSHPublicKey.self) { group in
+                for _ in 0..<4 {
+                    group.addTask { try HostKeyFile.loadOrCreate(at: path).publicKey }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            #expect(Set(keys.map { String(openSSHPublicKey: $0) }).count == 1, "round \(round)")
+            let folder = (path as NSString).deletingLastPathComponent
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["host_key"])
+        }
+    }
 }
 
 @Suite("Session limits")

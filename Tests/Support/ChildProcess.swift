@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Foundation
+import SystemCalls
 import Testing
 
 #if canImport(Glibc)
@@ -15,8 +16,8 @@ private let signalProcess = Darwin.kill
 /// A program run as a child process, its standard output and error written to files (so a
 /// chatty program never blocks on a full pipe) and read back when it ends.
 ///
-/// Spawned with posix_spawn, with every signal unblocked and the usual ones at their
-/// defaults, as a shell starts a command: test code runs on threads that block signals, and
+/// Spawned with `SpawnedProcess`, with every signal unblocked and at its default, as a
+/// shell starts a command: test code runs on threads that block signals, and
 /// a child inherits that mask (a tmux server started that way never acts on SIGTERM and
 /// never reaps its panes). Reaped with waitpid polled between short sleeps, so a running
 /// child holds no thread.
@@ -192,11 +193,9 @@ public final class ChildProcess: @unchecked Sendable {
         if let output { return output }
         var result = Output(status: nil, signal: nil, stdout: Self.text(at: stdoutURL), stderr: Self.text(at: stderrURL))
         if case .status(let status) = ended {
-            let signal = status & 0x7F
-            if signal == 0 {
-                result.status = (status >> 8) & 0xFF
-            } else {
-                result.signal = signal
+            switch ChildExit(waitStatus: status) {
+            case .exited(let code): result.status = code
+            case .signaled(let signal): result.signal = signal
             }
         }
         if let scratch {
@@ -247,43 +246,24 @@ public final class ChildProcess: @unchecked Sendable {
     ) throws -> pid_t {
         spawnLock.lock()
         defer { spawnLock.unlock() }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
         var input: (read: Int32, write: Int32)?
         if stdin != nil {
-            // Both ends close on exec (set under the spawn lock), so no other child holds the pipe open.
-            var ends: [Int32] = [0, 0]
-            let made = pipe(&ends)
-            for end in ends where made == 0 { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
-            try #require(made == 0, "cannot make a pipe for \(executable): \(String(cString: strerror(errno)))")
-            input = (ends[0], ends[1])
-            posix_spawn_file_actions_adddup2(&actions, ends[0], 0)
-        } else {
-            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+            // Both ends close on exec, so no other child holds the pipe open.
+            input = try Descriptors.pipe()
         }
-        posix_spawn_file_actions_addopen(&actions, 1, stdout, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_addopen(&actions, 2, stderr, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        let envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { envp.forEach { free($0) } }
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var unblocked = sigset_t()
-        sigemptyset(&unblocked)
-        posix_spawnattr_setsigmask(&attributes, &unblocked)
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for signal in [SIGHUP, SIGINT, SIGTERM, SIGPIPE, SIGCHLD] { sigaddset(&defaults, signal) }
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        var pid = pid_t()
-        let spawned = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
+        let spawned: Result<SpawnedProcess, SystemCallError>
+        do {
+            spawned = .success(try SpawnedProcess(
+                executable, arguments: [executable] + arguments, environment: environment.map { "\($0.key)=\($0.value)" },
+                stdin: input.map { .descriptor($0.read) } ?? .open("/dev/null", flags: O_RDONLY),
+                stdout: .open(stdout, flags: O_WRONLY | O_CREAT | O_TRUNC), stderr: .open(stderr, flags: O_WRONLY | O_CREAT | O_TRUNC)
+            ))
+        } catch {
+            spawned = .failure(error)
+        }
         if let input {
             close(input.read)
-            if spawned == 0, let stdin {
+            if case .success = spawned, let stdin {
                 // Written from a thread of its own, so input larger than the pipe holds never
                 // blocks the caller; closing the pipe is the child's end of input.
                 Thread.detachNewThread {
@@ -308,7 +288,9 @@ public final class ChildProcess: @unchecked Sendable {
                 close(input.write)
             }
         }
-        try #require(spawned == 0, "cannot run \(executable): \(String(cString: strerror(spawned)))")
-        return pid
+        switch spawned {
+        case .success(let child): return child.pid
+        case .failure(let error): throw error
+        }
     }
 }

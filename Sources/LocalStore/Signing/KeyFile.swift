@@ -4,27 +4,22 @@ import Glibc
 import Darwin
 #endif
 import Foundation
+import SystemCalls
 
 /// Owner-only secret files that appear complete or not at all: the store key here, the
 /// server's signing keys in StoreServerAPI.
 package enum KeyFile {
-    /// Writes `contents` to `url` with mode 0600 unless the file already exists.
-    ///
-    /// The bytes go to a private temporary file first, which is then hard-linked
-    /// into place: `link` never replaces an existing file, so when two processes
-    /// race, exactly one wins and the other reads the winner's complete key.
+    /// Writes `contents` to `url` with mode 0600 unless the file already exists, as
+    /// `PrivateFile.create` does: when two processes race, exactly one wins and the other
+    /// reads the winner's complete key.
     ///
     /// - Returns: false when another process created the file first.
     package static func createExclusively(at url: URL, contents: String) throws(LedgerError) -> Bool {
-        let temporary = try writeTemporaryFile(beside: url, contents: contents)
-        defer { unlink(temporary) }
-        if link(temporary, url.path) != 0 {
-            let failure = errno
-            if failure == EEXIST { return false }
-            throw .cannotCreate(path: url.path, reason: String(cString: strerror(failure)))
+        do {
+            return try PrivateFile.create(at: url.path, contents: contents)
+        } catch {
+            throw ledgerError(error)
         }
-        syncDirectory(url.deletingLastPathComponent().path)
-        return true
     }
 
     /// Reads the file at `url`, refusing it when it is not a regular file (a FIFO would
@@ -66,16 +61,19 @@ package enum KeyFile {
         }
     }
 
-    /// Replaces the file at `url` with `contents`, mode 0600: a private temporary file,
-    /// fsynced, renamed over it, so readers see the old file or the new, never part of one.
+    /// Replaces the file at `url` with `contents`, mode 0600, as `PrivateFile.replace`
+    /// does: readers see the old file or the new, never part of one.
     package static func replace(at url: URL, contents: String) throws(LedgerError) {
-        let temporary = try writeTemporaryFile(beside: url, contents: contents)
-        guard rename(temporary, url.path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(temporary)
-            throw .cannotWrite(path: url.path, reason: reason)
+        do {
+            try PrivateFile.replace(at: url.path, contents: contents)
+        } catch {
+            throw ledgerError(error)
         }
-        syncDirectory(url.deletingLastPathComponent().path)
+    }
+
+    private static func ledgerError(_ failure: PrivateFile.Failure) -> LedgerError {
+        failure.creating
+            ? .cannotCreate(path: failure.path, reason: failure.reason) : .cannotWrite(path: failure.path, reason: failure.reason)
     }
 
     /// Runs `body` holding an exclusive `flock` on the file at `url`, which must exist.
@@ -103,43 +101,5 @@ package enum KeyFile {
                 return try body()
             }
         }
-    }
-
-    /// Writes `contents` to a new private file in `url`'s folder, fsynced, and returns its
-    /// path. Errors name `url`, the file the user knows.
-    private static func writeTemporaryFile(beside url: URL, contents: String) throws(LedgerError) -> String {
-        let path = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp").path
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else {
-            throw .cannotCreate(path: url.path, reason: String(cString: strerror(errno)))
-        }
-        defer { close(descriptor) }
-        let bytes = Array(contents.utf8)
-        var written = 0
-        while written < bytes.count {
-            let result = bytes[written...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-            if result < 0 {
-                if errno == EINTR { continue }
-                let reason = String(cString: strerror(errno))
-                unlink(path)
-                throw .cannotWrite(path: url.path, reason: reason)
-            }
-            written += result
-        }
-        guard fsync(descriptor) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(path)
-            throw .cannotWrite(path: url.path, reason: reason)
-        }
-        return path
-    }
-
-    /// Makes the new directory entry survive a power cut; best effort, since
-    /// some file systems refuse fsync on directories.
-    private static func syncDirectory(_ path: String) {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return }
-        fsync(descriptor)
-        close(descriptor)
     }
 }
