@@ -1,5 +1,6 @@
 import Foundation
 import LocalStore
+import StorefrontModel
 import Testing
 
 @Suite("Recording and reading transactions")
