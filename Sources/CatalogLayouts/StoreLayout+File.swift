@@ -57,7 +57,7 @@ extension StoreLayout {
             throw StoreLayoutError(file: file, path: "", message: "not valid JSON (\(error))")
         }
         do {
-            self = try LayoutReader(catalog: catalog).layout(JSONNode(value: root, path: ""))
+            self = try LayoutReader(catalog: catalog).layout(Node(root: root))
         } catch {
             throw StoreLayoutError(file: file, path: error.path, message: error.message)
         }
@@ -68,10 +68,11 @@ extension StoreLayout {
 private struct LayoutReader {
     let catalog: Catalog
 
-    func layout(_ node: JSONNode) throws(JSONNode.Problem) -> StoreLayout {
-        let root = try node.object(keys: ["title", "shops", "entitlements"])
+    func layout(_ node: Node) throws(Node.Problem) -> StoreLayout {
+        try node.expectObject(keys: ["title", "shops", "entitlements"])
+        let root = node
         let title = try root.child("title")?.nonEmptyString() ?? "Store"
-        let shopNodes = try root.required("shops").array()
+        let shopNodes = try root.required("shops").elements()
         guard !shopNodes.isEmpty else { throw try root.required("shops").problem("needs at least one shop") }
         var shops: [StoreLayout.Shop] = []
         for (index, shopNode) in shopNodes.enumerated() {
@@ -82,14 +83,15 @@ private struct LayoutReader {
             shops.append(shop)
         }
         var entitlements: [NamedEntitlement] = []
-        for entitlementNode in try root.child("entitlements")?.array() ?? [] {
+        for entitlementNode in try root.child("entitlements")?.elements() ?? [] {
             entitlements.append(try entitlement(entitlementNode))
         }
         return StoreLayout(title: title, shops: shops, entitlements: entitlements)
     }
 
-    private func shop(_ node: JSONNode, index: Int) throws(JSONNode.Problem) -> StoreLayout.Shop {
-        let shop = try node.object(keys: ["id", "title", "kind", "productIDs", "groupID", "style", "buttons", "sortByPrice", "titles"])
+    private func shop(_ node: Node, index: Int) throws(Node.Problem) -> StoreLayout.Shop {
+        try node.expectObject(keys: ["id", "title", "kind", "productIDs", "groupID", "style", "buttons", "sortByPrice", "titles"])
+        let shop = node
         let kind = try shop.required("kind").oneOf(StoreLayout.Shop.Kind.self)
         let listed = try shop.child("productIDs").map(productIDs)
         let groupNode = shop.child("groupID")
@@ -116,7 +118,7 @@ private struct LayoutReader {
             throw shop.problem(kind == .store ? "missing \"productIDs\"" : "missing \"productIDs\" or \"groupID\"")
         }
         var buttons: [StoreLayout.Shop.Button] = []
-        for buttonNode in try shop.child("buttons")?.array() ?? [] {
+        for buttonNode in try shop.child("buttons")?.elements() ?? [] {
             let button = try buttonNode.oneOf(StoreLayout.Shop.Button.self)
             if button != .restorePurchases, kind != .subscriptions {
                 throw buttonNode.problem("\"\(button.rawValue)\" is for \"subscriptions\" shops only")
@@ -139,7 +141,7 @@ private struct LayoutReader {
             groupID: groupID,
             style: style,
             buttons: buttons,
-            sortByPrice: try shop.child("sortByPrice")?.bool() ?? false,
+            sortByPrice: try shop.child("sortByPrice")?.flag() ?? false,
             titles: try titles(shop.child("titles"), of: productIDs)
         )
     }
@@ -147,7 +149,7 @@ private struct LayoutReader {
     /// `"titles"`: what to call products of the shop before they load or when the storefront
     /// lacks them, by product ID; the catalog's reference name for the others it has, looked
     /// up when drawn.
-    private func titles(_ node: JSONNode?, of productIDs: [Product.ID]) throws(JSONNode.Problem) -> PlaceholderTitles {
+    private func titles(_ node: Node?, of productIDs: [Product.ID]) throws(Node.Problem) -> PlaceholderTitles {
         var titles: [Product.ID: String] = [:]
         let listed = Set(productIDs)
         for (id, title) in try node?.members() ?? [] {
@@ -162,8 +164,8 @@ private struct LayoutReader {
         }
     }
 
-    private func productIDs(_ node: JSONNode) throws(JSONNode.Problem) -> [Product.ID] {
-        let elements = try node.array()
+    private func productIDs(_ node: Node) throws(Node.Problem) -> [Product.ID] {
+        let elements = try node.elements()
         guard !elements.isEmpty else { throw node.problem("needs at least one product ID") }
         var ids: [Product.ID] = []
         ids.reserveCapacity(elements.count)
@@ -176,13 +178,14 @@ private struct LayoutReader {
         return ids
     }
 
-    private func entitlement(_ node: JSONNode) throws(JSONNode.Problem) -> NamedEntitlement {
-        let entitlement = try node.object(keys: ["name", "productIDs", "freemiumSince"])
+    private func entitlement(_ node: Node) throws(Node.Problem) -> NamedEntitlement {
+        try node.expectObject(keys: ["name", "productIDs", "freemiumSince"])
+        let entitlement = node
         let name = try entitlement.required("name").nonEmptyString()
         let ids = try productIDs(entitlement.required("productIDs"))
         var freemiumSince: AppVersion?
         if let versionNode = entitlement.child("freemiumSince") {
-            let text = try versionNode.string()
+            let text = try versionNode.stringValue()
             guard let version = AppVersion(text) else {
                 throw versionNode.problem("\"\(text)\" is not a version such as \"2.0\" or \"2.1.1\"")
             }

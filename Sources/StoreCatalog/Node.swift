@@ -1,18 +1,26 @@
 /// A value together with where it sits in the file, so that every type check can name its JSON
-/// path: `products[3].localizations[0].locale: expected a string, found a number`.
+/// path: `products[3].localizations[0].locale: expected a string, found a number`. The catalog
+/// reader uses it, and so do other readers of JSON files (CatalogLayouts reads layouts with it).
 ///
 /// Optional keys read as nil when absent or `null`; `required…` reads fail when they are.
-struct Node: Sendable {
-    let value: PropertyValue
-    let path: Path
+///
+/// ```swift
+/// let root = Node(root: try JSONReader.parse(data))
+/// let title = try root.string("title") ?? "Store"
+/// for shop in try root.array("shops") { try shop.expectObject(keys: ["title", "kind"]) }
+/// ```
+public struct Node: Sendable {
+    public let value: PropertyValue
+    public let path: Path
 
     /// A JSON path built as a linked list, rendered only when an error needs it.
-    indirect enum Path: Sendable, CustomStringConvertible {
+    public indirect enum Path: Sendable, CustomStringConvertible {
         case root
         case key(Path, String)
         case index(Path, Int)
 
-        var description: String {
+        /// Such as `shops[2].productIDs[0]`; empty for the document itself.
+        public var description: String {
             switch self {
             case .root: ""
             case .key(.root, let key): key
@@ -22,12 +30,14 @@ struct Node: Sendable {
         }
     }
 
-    struct Problem: Error, Sendable {
-        var path: String
-        var message: String
+    /// What is wrong, and where: the path as text (empty for the document itself).
+    public struct Problem: Error, Sendable {
+        public var path: String
+        public var message: String
     }
 
-    init(root value: PropertyValue) {
+    /// The document itself.
+    public init(root value: PropertyValue) {
         self.value = value
         self.path = .root
     }
@@ -37,7 +47,8 @@ struct Node: Sendable {
         self.path = path
     }
 
-    func problem(_ message: String) -> Problem {
+    /// A problem at this node's path.
+    public func problem(_ message: String) -> Problem {
         Problem(path: path.description, message: message)
     }
 
@@ -47,7 +58,7 @@ struct Node: Sendable {
     }
 
     /// The member `key`, or nil when it is absent or `null`.
-    func child(_ key: String) -> Node? {
+    public func child(_ key: String) -> Node? {
         member(key).map { Node($0, at: .key(path, key)) }
     }
 
@@ -74,7 +85,7 @@ struct Node: Sendable {
         at(key, .null).problem("missing (expected a value here)")
     }
 
-    func string(_ key: String) throws(Problem) -> String? {
+    public func string(_ key: String) throws(Problem) -> String? {
         guard let member = member(key) else { return nil }
         guard case .string(let text) = member else { throw at(key, member).mismatch("a string") }
         return text
@@ -105,10 +116,20 @@ struct Node: Sendable {
     }
 
     /// The elements of the array `key`; empty when the key is absent or `null`.
-    func array(_ key: String) throws(Problem) -> [Node] {
-        guard let child = child(key) else { return [] }
-        guard case .array(let elements) = child.value else { throw child.mismatch("an array") }
-        return elements.enumerated().map { Node($0.element, at: .index(child.path, $0.offset)) }
+    public func array(_ key: String) throws(Problem) -> [Node] {
+        try child(key)?.elements() ?? []
+    }
+
+    /// The elements of this array, each with its path.
+    public func elements() throws(Problem) -> [Node] {
+        guard case .array(let elements) = value else { throw mismatch("an array") }
+        return elements.enumerated().map { Node($0.element, at: .index(path, $0.offset)) }
+    }
+
+    /// The members of this object in file order, each with its path.
+    public func members() throws(Problem) -> [(key: String, node: Node)] {
+        guard case .object(let members) = value else { throw mismatch("an object") }
+        return members.map { ($0.key, Node($0.value, at: .key(path, $0.key))) }
     }
 
     /// The object `key`, or nil when absent or `null`.
@@ -118,11 +139,21 @@ struct Node: Sendable {
         return child
     }
 
-    func expectObject() throws(Problem) {
+    public func expectObject() throws(Problem) {
         guard case .object = value else { throw mismatch("an object") }
     }
 
-    func stringValue() throws(Problem) -> String {
+    /// Fails unless this is an object whose keys are all in `known`, naming the first other
+    /// one, so that a typo such as "productIds" is not silently ignored.
+    public func expectObject(keys known: Set<String>) throws(Problem) {
+        guard case .object(let members) = value else { throw mismatch("an object") }
+        if let unknown = members.first(where: { !known.contains($0.key) }) {
+            let expected = known.sorted().joined(separator: ", ")
+            throw problem(at: unknown.key, "unknown key \"\(unknown.key)\" (expected one of: \(expected))")
+        }
+    }
+
+    public func stringValue() throws(Problem) -> String {
         guard case .string(let text) = value else { throw mismatch("a string") }
         return text
     }

@@ -37,10 +37,11 @@ public final class Broadcast<Element: Sendable>: Sendable {
         /// Per stream: values sent and not yet handled.
         var pending: [Int: Int] = [:]
         var nextID = 0
-        var version: UInt64 = 0
     }
 
     private let state = Mutex(State())
+    /// Signalled whenever anything is sent, handled or unsubscribed.
+    private let changes = ChangeSignal()
 
     public init() {}
 
@@ -60,7 +61,7 @@ public final class Broadcast<Element: Sendable>: Sendable {
     /// Sends `element` to every stream.
     public func send(_ element: Element) {
         let targets = state.withLock { state in
-            state.version += 1
+            changes.signal()
             for id in state.continuations.keys { state.pending[id, default: 0] += 1 }
             return Array(state.continuations.values)
         }
@@ -71,19 +72,19 @@ public final class Broadcast<Element: Sendable>: Sendable {
 
     /// What is on its way to listeners, and a version that changes whenever that does.
     public var delivery: Delivery {
-        state.withLock { Delivery(version: $0.version, undelivered: $0.pending.values.reduce(0, +)) }
+        state.withLock { Delivery(version: changes.count, undelivered: $0.pending.values.reduce(0, +), changes: changes) }
     }
 
     private func handled(_ id: Int) {
         state.withLock { state in
-            state.version += 1
+            changes.signal()
             if let count = state.pending[id], count > 0 { state.pending[id] = count - 1 }
         }
     }
 
     private func unsubscribe(_ id: Int) {
         state.withLock { state in
-            state.version += 1
+            changes.signal()
             state.continuations[id] = nil
             state.pending[id] = nil
         }
@@ -102,12 +103,16 @@ public final class Broadcast<Element: Sendable>: Sendable {
 /// storefront.eventDelivery.undelivered == 0  // every listener has handled every event
 /// ```
 public struct Delivery: Sendable, Hashable {
-    /// Changes whenever anything is sent, handled or unsubscribed.
+    /// The count of `changes` this was read at.
     public var version: UInt64
     public var undelivered: Int
+    /// Signalled whenever anything is sent, handled or unsubscribed: wait on it for the
+    /// count to change (`HeadlessApp.settle()` does).
+    public var changes: ChangeSignal
 
-    public init(version: UInt64, undelivered: Int) {
+    public init(version: UInt64, undelivered: Int, changes: ChangeSignal) {
         self.version = version
         self.undelivered = undelivered
+        self.changes = changes
     }
 }

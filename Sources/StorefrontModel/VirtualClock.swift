@@ -13,7 +13,7 @@ import Synchronization
 /// ```swift
 /// let clock = VirtualClock()
 /// let nap = Task { try await clock.sleep(for: .milliseconds(500)) }
-/// while clock.suspendedSleepers == 0 { await Task.yield() }
+/// await clock.waitForSleepers()
 /// clock.advance(by: .milliseconds(500))  // the sleeper is resumed
 /// try await nap.value
 /// clock.now.offset  // 500 ms
@@ -60,11 +60,12 @@ public final class VirtualClock: Clock, Sendable {
         var current = Instant(offset: .zero)
         var sleepers: [UInt64: Sleeper] = [:]
         var nextOrder: UInt64 = 0
-        /// Changes whenever a task falls asleep or is woken.
-        var version: UInt64 = 0
     }
 
     private let state = Mutex(State())
+
+    /// Signalled whenever a task falls asleep or is woken.
+    public let changes = ChangeSignal()
 
     /// A clock at offset zero with nobody asleep.
     public init() {}
@@ -85,10 +86,15 @@ public final class VirtualClock: Clock, Sendable {
         state.withLock { $0.sleepers.values.map(\.deadline).min() }
     }
 
-    /// The activities asleep on this clock, and a version that changes whenever a task
-    /// falls asleep or is woken.
+    /// The activities asleep on this clock, and the count of `changes` they were read at.
     public var sleeping: (version: UInt64, activities: Set<UInt64>) {
-        state.withLock { ($0.version, Set($0.sleepers.values.flatMap(\.activities))) }
+        state.withLock { (changes.count, Set($0.sleepers.values.flatMap(\.activities))) }
+    }
+
+    /// Returns once at least `count` tasks sleep on this clock, or the task is cancelled:
+    /// how a test waits for work to reach the clock before it advances it.
+    public func waitForSleepers(_ count: Int = 1) async {
+        await changes.wait { suspendedSleepers >= count }
     }
 
     /// Suspends until the clock has been advanced to `deadline`; returns at once if it
@@ -106,7 +112,7 @@ public final class VirtualClock: Clock, Sendable {
                     if Task.isCancelled { return .some(CancellationError()) }
                     if deadline <= state.current { return .some(nil) }
                     state.sleepers[order] = Sleeper(deadline: deadline, order: order, activities: activities, continuation: continuation)
-                    state.version += 1
+                    changes.signal()
                     return nil
                 }
                 switch resumeNow {
@@ -117,7 +123,7 @@ public final class VirtualClock: Clock, Sendable {
             }
         } onCancel: {
             let cancelled = state.withLock { state in
-                state.version += 1
+                changes.signal()
                 return state.sleepers.removeValue(forKey: order)
             }
             cancelled?.continuation.resume(throwing: CancellationError())
@@ -139,7 +145,7 @@ public final class VirtualClock: Clock, Sendable {
             let due = state.sleepers.values.filter { $0.deadline <= now }
                 .sorted { ($0.deadline, $0.order) < ($1.deadline, $1.order) }
             for sleeper in due { state.sleepers[sleeper.order] = nil }
-            state.version += 1
+            changes.signal()
             return due
         }
         for sleeper in due {

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 @testable import LocalStore
+import Synchronization
 import Testing
 
 /// Separate `Ledger` values open separate connection pools on one file, as
@@ -165,19 +166,14 @@ private func first<Element: Sendable>(
 
 /// The dying writer of `writerDiesMidTransaction`: closed once, 100 ms after the first call,
 /// on a dispatch queue (so while the purchase is already waiting for its lock).
-private final class DeathOnce: @unchecked Sendable {
+private final class DeathOnce: Sendable {
     private let writer: DatabaseQueue
-    private let lock = NSLock()
-    private var scheduled = false
+    private let scheduled = Atomic(false)
 
     init(_ writer: DatabaseQueue) { self.writer = writer }
 
     func dieSoon() {
-        let first = lock.withLock {
-            defer { scheduled = true }
-            return !scheduled
-        }
-        guard first else { return }
+        guard scheduled.compareExchange(expected: false, desired: true, ordering: .sequentiallyConsistent).exchanged else { return }
         DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(100)) { try? self.writer.close() }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import LocalStore
+import StorefrontModel
 import Testing
 
 @Suite("Recording and reading transactions")
@@ -144,10 +145,10 @@ struct LedgerTests {
     @Test("A refund sets the revocation, signs again, and still verifies", arguments: Engine.allCases)
     func refund(engine: Engine) async throws {
         let ledgers = try await TestLedger(engine)
-        let clock = ManualClock(Sample.signingDate)
-        let ledger = try await ledgers.open(now: { clock.now })
+        let clock = VirtualClock()
+        let ledger = try await ledgers.open(clock: StoreClock(clock, startingAt: Sample.signingDate))
         let bought = try await ledger.recordPurchase(Sample.subscription(), attemptID: UUID())
-        clock.advance(by: 3600)
+        clock.advance(by: .seconds(3600))
         let refundDate = Sample.signingDate.addingTimeInterval(1800)
 
         let refunded = try await ledger.revokeTransaction(id: bought.id, reason: .developerIssue, at: refundDate)
@@ -158,7 +159,7 @@ struct LedgerTests {
         #expect(refunded.jwsRepresentation != bought.jwsRepresentation)
         #expect(try await ledgers.open().transaction(id: bought.id) == refunded)
 
-        clock.advance(by: 3600)
+        clock.advance(by: .seconds(3600))
         let again = try await ledger.revokeTransaction(id: bought.id, reason: .other, at: refundDate + 7200)
         #expect(again == refunded)
         await #expect(throws: LedgerError.transactionNotFound(id: 42)) {

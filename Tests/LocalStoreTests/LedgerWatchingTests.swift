@@ -45,7 +45,7 @@ struct LedgerWatchingTests {
         let watcher = try await harness.store.watchLedger(every: .seconds(86_400 * 40))
         defer { watcher.cancel() }
 
-        try await harness.watcherLooks(after: .seconds(86_400 * 40))
+        await harness.watcherLooks(after: .seconds(86_400 * 40))
         let renewal = try #require(await updates.nextTransaction()?.verifiedValue)
         #expect(renewal.originalID == first.id)
         #expect(renewal.purchaseDate == first.expirationDate)

@@ -130,7 +130,7 @@ struct PurchaseTests {
             price: 1, priceFormatStyle: .init(code: "USD")
         )
         let purchase = Task { try await harness.store.purchase(product, options: []) }
-        try await harness.advanceWhenAsleep(by: .milliseconds(1999))
+        await harness.advanceWhenAsleep(by: .milliseconds(1999))
         #expect(try await harness.ledger.transactions().isEmpty)
         harness.clock.advance(by: .milliseconds(1))
         guard case .success(.verified(let transaction)) = try await purchase.value else {

@@ -119,7 +119,7 @@ struct StoreHarness {
     ) async throws {
         let clock = VirtualClock()
         let storeClock = StoreClock(clock, startingAt: Fixtures.epoch)
-        let opened = try await ledger.open(now: { storeClock.now })
+        let opened = try await ledger.open(clock: storeClock)
         self.init(clock: clock, storeClock: storeClock, ledger: opened, catalog, controls, nil, nil, account)
     }
 
@@ -158,25 +158,16 @@ struct StoreHarness {
     }
 
     /// Waits until the store is asleep on the clock (latency), then advances it.
-    func advanceWhenAsleep(by duration: Duration) async throws {
-        try await waitUntilAsleep()
+    func advanceWhenAsleep(by duration: Duration) async {
+        await clock.waitForSleepers()
         clock.advance(by: duration)
     }
 
     /// Lets a ledger watcher asleep on the clock take one look: advances the clock by
     /// `interval` and waits until the watcher sleeps again, its look done.
-    func watcherLooks(after interval: Duration) async throws {
-        try await advanceWhenAsleep(by: interval)
-        try await waitUntilAsleep()
-    }
-
-    private func waitUntilAsleep() async throws {
-        var naps = 0
-        while clock.suspendedSleepers == 0 {
-            guard naps < 10_000 else { throw FixtureError.neverSlept }
-            try await Task.sleep(for: .microseconds(200))
-            naps += 1
-        }
+    func watcherLooks(after interval: Duration) async {
+        await advanceWhenAsleep(by: interval)
+        await clock.waitForSleepers()
     }
 }
 
@@ -184,7 +175,6 @@ enum FixtureError: Error {
     case missing(String)
     case notBought(String, Product.PurchaseResult)
     case statuses(String, Int)
-    case neverSlept
 }
 
 extension AsyncStream<StoreUpdate>.Iterator {

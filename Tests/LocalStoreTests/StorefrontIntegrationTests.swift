@@ -47,11 +47,11 @@ struct StorefrontIntegrationTests {
         let parent = try StoreHarness(ledger: .path(folder.database))  // `storefront approve` elsewhere
         let request = try #require(try await parent.store.pendingRequests().first)
         let approved = try await parent.store.approveAskToBuy(requestID: request.id)
-        try await app.watcherLooks(after: .seconds(1))
+        await app.watcherLooks(after: .seconds(1))
         #expect(await delivered.next()?.verifiedValue?.id == UInt64(approved.id))
 
         try await parent.store.refund(transactionID: approved.id)
-        try await app.watcherLooks(after: .seconds(1))
+        await app.watcherLooks(after: .seconds(1))
         #expect(await delivered.next()?.verifiedValue?.revocationDate != nil)
         let owned = try await storefront.refreshEntitlements()
         #expect(owned.purchasedProductIDs.isEmpty)
@@ -71,7 +71,7 @@ struct StorefrontIntegrationTests {
         let elsewhere = try StoreHarness(ledger: .path(folder.database))
         let bought = try #require(try await elsewhere.store.allTransactions().first?.verifiedValue)
         try await elsewhere.store.setAutoRenew(false, forTransaction: Int64(bought.id))
-        try await app.watcherLooks(after: .seconds(1))
+        await app.watcherLooks(after: .seconds(1))
         while let event = await events.next(), event != .entitlementsChanged {}
         #expect(storefront.snapshot.subscriptionGroup("pass")?.currentProductID == "pass.gold.monthly")
         #expect(storefront.snapshot.subscriptionGroup("pass")?.autoRenewPreference == nil, "renewal is off")
@@ -84,10 +84,10 @@ struct StorefrontIntegrationTests {
         let watcher = try await app.store.watchLedger(every: .seconds(1))
         defer { watcher.cancel() }
         try await app.buy("coins")
-        try await app.watcherLooks(after: .seconds(1))
+        await app.watcherLooks(after: .seconds(1))
         let other = try StoreHarness(ledger: .path(folder.database))
         let elsewhere = try await other.buy("lifetime")
-        try await app.watcherLooks(after: .seconds(1))
+        await app.watcherLooks(after: .seconds(1))
         #expect(await updates.nextTransaction()?.verifiedValue == elsewhere)
     }
 }

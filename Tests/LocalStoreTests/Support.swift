@@ -20,8 +20,8 @@ final class LedgerFolder: Sendable {
     var database: URL { url.appendingPathComponent("ledger.sqlite") }
     var signingKey: URL { url.appendingPathComponent("store-key.pem") }
 
-    func openLedger(now: @escaping @Sendable () -> Date = { Sample.signingDate }) throws -> Ledger {
-        try Ledger(location: .path(database), environment: [:], clock: StoreClock(clock: ContinuousClock(), now: now))
+    func openLedger(clock: StoreClock = Sample.stoppedClock()) throws -> Ledger {
+        try Ledger(location: .path(database), environment: [:], clock: clock)
     }
 
     /// Writes `text` to `url`, readable by its owner alone, as a key file must be.
@@ -49,6 +49,11 @@ enum Sample {
     static let signingDate = Date(timeIntervalSince1970: 1_760_000_100)
     static let month: TimeInterval = 30 * 86_400
 
+    /// A store clock at `signingDate` on a virtual clock of its own, which nothing moves.
+    static func stoppedClock() -> StoreClock {
+        StoreClock(VirtualClock(), startingAt: signingDate)
+    }
+
     static func consumable(_ productID: String = "nectar.jar") -> LedgerPurchase {
         LedgerPurchase(
             productID: productID, productType: .consumable, purchaseDate: purchaseDate, purchasedQuantity: 3,
@@ -65,16 +70,4 @@ enum Sample {
             price: Decimal(string: "4.99"), currency: "GBP", subscriptionGroupID: "pass"
         )
     }
-}
-
-/// A `now` that tests move forward by hand.
-final class ManualClock: @unchecked Sendable {
-    private let lock = NSLock()
-    private var current: Date
-
-    init(_ start: Date) { current = start }
-
-    var now: Date { lock.withLock { current } }
-
-    func advance(by interval: TimeInterval) { lock.withLock { current += interval } }
 }

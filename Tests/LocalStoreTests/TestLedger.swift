@@ -34,11 +34,11 @@ final class TestLedger: Sendable {
         self.address = address
     }
 
-    func open(now: @escaping @Sendable () -> Date = { Sample.signingDate }) async throws -> Ledger {
-        guard let address else { return try folder.openLedger(now: now) }
+    func open(clock: StoreClock = Sample.stoppedClock()) async throws -> Ledger {
+        guard let address else { return try folder.openLedger(clock: clock) }
         return try Ledger(
             storage: try await PostgresStorage.open(address), keyBeside: .path(folder.database), environment: [:],
-            clock: StoreClock(clock: ContinuousClock(), now: now)
+            clock: clock
         )
     }
 }

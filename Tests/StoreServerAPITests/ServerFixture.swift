@@ -4,6 +4,7 @@ import LocalStore
 import StoreCatalog
 import StoreServerAPI
 import StorefrontTestSupport
+import Synchronization
 
 /// A server over an in-memory ledger with one registered API key, and the tokens a
 /// back office would sign with it.
@@ -91,14 +92,13 @@ struct FixtureError: Error {
 }
 
 /// Notifications "delivered", kept in order.
-final class DeliveredNotifications: NotificationDelivery, @unchecked Sendable {
-    private let lock = NSLock()
-    private var bodies: [(URL, Data)] = []
+final class DeliveredNotifications: NotificationDelivery, Sendable {
+    private let bodies = Mutex<[(URL, Data)]>([])
 
     func post(_ body: Data, to url: URL) async -> SendAttemptResult {
-        lock.withLock { bodies.append((url, body)) }
+        bodies.withLock { $0.append((url, body)) }
         return .success
     }
 
-    var count: Int { lock.withLock { bodies.count } }
+    var count: Int { bodies.withLock { $0.count } }
 }

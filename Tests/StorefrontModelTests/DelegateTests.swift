@@ -1,39 +1,39 @@
 import Foundation
 import StorefrontModel
+import Synchronization
 import Testing
 
 /// The same events for code without async/await: a delegate and notifications.
 @Suite(.timeLimit(.minutes(1))) struct DelegateTests {
-    final class Listener: StorefrontDelegate, @unchecked Sendable {
-        private let lock = NSLock()
-        private var calls: [String] = []
+    final class Listener: StorefrontDelegate, Sendable {
+        private let calls = Mutex<[String]>([])
 
-        var log: [String] { lock.withLock { calls } }
+        var log: [String] { calls.withLock { $0 } }
 
         func storefrontDidUpdatePurchasedProducts(_ storefront: Storefront) {
             let owned = storefront.snapshot.purchasedProductIDs.sorted().joined(separator: ",")
-            lock.withLock { calls.append("updated [\(owned)]") }
+            calls.withLock { $0.append("updated [\(owned)]") }
         }
 
         func storefront(_ storefront: Storefront, didReportPurchaseFailure productID: Product.ID, error: any Error) {
-            lock.withLock { calls.append("failed \(productID): \(error.localizedDescription)") }
+            let line = "failed \(productID): \(error.localizedDescription)"
+            calls.withLock { $0.append(line) }
         }
 
         func storefront(_ storefront: Storefront, didReportPurchasePending productID: Product.ID) {
-            lock.withLock { calls.append("pending \(productID)") }
+            calls.withLock { $0.append("pending \(productID)") }
         }
     }
 
     /// Notifications received, as text.
-    final class Observer: @unchecked Sendable {
-        private let lock = NSLock()
-        private var received: [String] = []
+    final class Observer: @unchecked Sendable {  // unchecked: the observer tokens are not Sendable, and are only kept
+        private let received = Mutex<[String]>([])
         private var tokens: [any NSObjectProtocol] = []
 
-        var log: [String] { lock.withLock { received } }
+        var log: [String] { received.withLock { $0 } }
 
         init(_ center: NotificationCenter) {
-            let record: @Sendable (String) -> Void = { [unowned self] line in lock.withLock { received.append(line) } }
+            let record: @Sendable (String) -> Void = { [unowned self] line in received.withLock { $0.append(line) } }
             tokens = [
                 center.addObserver(forName: .storefrontDidUpdatePurchasedProducts, object: nil, queue: nil) { note in
                     let ids = note.userInfo?[StorefrontNotificationKey.purchasedProductIDs] as? Set<Product.ID> ?? []

@@ -61,15 +61,8 @@ import Testing
 
     @Test func storeClockSleepsOnItsClock() async throws {
         let woke = Task { try await clock.sleep(for: .seconds(60)); return clock.now }
-        #expect(await eventually { testClock.hasSleepers })
+        await testClock.waitForSleepers()
         testClock.advance(by: .seconds(60))
         #expect(try await woke.value == Catalog.epoch.addingTimeInterval(60))
-    }
-}
-
-extension VirtualClock {
-    /// Whether a task sleeps on the clock now.
-    var hasSleepers: Bool {
-        suspendedSleepers > 0
     }
 }

@@ -20,7 +20,7 @@ import Testing
     @Test func loadingIsReportedBeforeTheAnswer() async throws {
         await store.set(productsLatency: .seconds(2))
         let load = Task { try await storefront.loadProducts(["tip.small"], slot: "tips") }
-        #expect(await eventually { harness.testClock.hasSleepers })
+        await harness.testClock.waitForSleepers()
         #expect(storefront.snapshot.products["tips"]?.isLoading == true)
         harness.testClock.advance(by: .seconds(2))
         #expect(try await load.value.productIDs == ["tip.small"])
@@ -63,11 +63,12 @@ import Testing
     @Test func newerLoadInTheSameSlotCancelsTheOlder() async throws {
         await store.set(productsLatency: .seconds(5))
         let older = Task { try await storefront.loadProducts(["tip.small"], slot: "shop") }
-        #expect(await eventually { harness.testClock.hasSleepers })
+        await harness.testClock.waitForSleepers()
         let newer = Task { try await storefront.loadProducts(["pro.lifetime"], slot: "shop") }
         await #expect(throws: CancellationError.self) { try await older.value }
         #expect(await store.cancelledRequests == [["tip.small"]])
-        #expect(await eventually { await store.productRequests.count == 2 && harness.testClock.suspendedSleepers == 1 })
+        await harness.testClock.waitForSleepers()  // the newer one, the older's sleep being over
+        #expect(await store.productRequests.count == 2)
         harness.testClock.advance(by: .seconds(5))
         #expect(try await newer.value.productIDs == ["pro.lifetime"])
         #expect(storefront.snapshot.products["shop"]?.productIDs == ["pro.lifetime"])
@@ -77,7 +78,7 @@ import Testing
         await store.set(productsLatency: .seconds(5))
         let first = Task { try await storefront.loadProducts(["tip.small"], slot: "tips") }
         let second = Task { try await storefront.loadProducts(["pro.lifetime"], slot: "pro") }
-        #expect(await eventually { harness.testClock.suspendedSleepers == 2 })
+        await harness.testClock.waitForSleepers(2)
         harness.testClock.advance(by: .seconds(5))
         #expect(try await first.value.productIDs == ["tip.small"])
         #expect(try await second.value.productIDs == ["pro.lifetime"])
@@ -86,7 +87,7 @@ import Testing
     @Test func cancellingTheCallerCancelsTheBackendRequest() async throws {
         await store.set(productsLatency: .seconds(5))
         let load = Task { try await storefront.loadProducts(["tip.small"], slot: "tips") }
-        #expect(await eventually { harness.testClock.hasSleepers })
+        await harness.testClock.waitForSleepers()
         load.cancel()
         await #expect(throws: CancellationError.self) { try await load.value }
         #expect(await store.cancelledRequests == [["tip.small"]])
@@ -124,7 +125,7 @@ import Testing
         #expect(await next(.storefrontChanged, from: &events))
         #expect(await next(.productsChanged("tips"), from: &events))
         #expect(storefront.snapshot.products["tips"]?.isLoading == true)
-        #expect(await eventually { harness.testClock.hasSleepers })
+        await harness.testClock.waitForSleepers()
         harness.testClock.advance(by: .seconds(1))
         #expect(await next(.productsChanged("tips"), from: &events))
         guard case .success(let products, _)? = storefront.snapshot.products["tips"] else {

@@ -76,8 +76,9 @@ import Testing
         await store.set(outcome: .approve)
         let storefront = self.storefront, store = self.store
         let result = try await storefront.purchase(Catalog.lifetime, confirmation: { _, _ in
+            var events = storefront.events().makeAsyncIterator()
             await store.approveAskToBuy()
-            return await eventually { storefront.snapshot.purchasedProductIDs.contains("pro.lifetime") }
+            return await until({ $0.purchasedProductIDs.contains("pro.lifetime") }, in: storefront, from: &events)
         })
         guard case .success(.success(.verified(let transaction))) = result else {
             Issue.record("expected the approved purchase, got \(result)")
@@ -110,7 +111,8 @@ import Testing
         #expect(storefront.snapshot.purchasedProductIDs == ["pro.lifetime"])
         #expect(storefront.snapshot.awaitingApproval.isEmpty)
         #expect(storefront.snapshot.askToBuyApprovals == ["pro.lifetime": 1])
-        #expect(await eventually { await store.finishedIDs == [approved?.verifiedValue?.id].compactMap { $0 } })
+        await updatesHandled(store)
+        #expect(await store.finishedIDs == [approved?.verifiedValue?.id].compactMap { $0 })
     }
 
     @Test func failureBecomesAnAlertUntilDismissed() async throws {
@@ -267,10 +269,11 @@ import Testing
         let release = AsyncStream.makeStream(of: Void.self)
         await store.set(duringPurchase: { _ in for await _ in release.stream { return } })
         let log = Recorder()
-        let first = Task { try await storefront.purchase(Catalog.lifetime) }
-        #expect(await eventually { storefront.snapshot.pendingProductID == "pro.lifetime" })
-
         var events = storefront.events().makeAsyncIterator()
+        let first = Task { try await storefront.purchase(Catalog.lifetime) }
+        #expect(await events.next() == .purchaseStateChanged)
+        #expect(storefront.snapshot.pendingProductID == "pro.lifetime")
+
         let second = PurchaseActions()
             .onInAppPurchaseStart { _ in await log.add("start") }
             .onInAppPurchaseCompletion { _, _ in await log.add("completion") }
@@ -292,13 +295,14 @@ import Testing
 
     @Test func purchaseIsRefusedWhileStartActionsRun() async throws {
         let release = AsyncStream.makeStream(of: Void.self)
-        let started = Recorder()
+        let started = AsyncStream.makeStream(of: Void.self)
         let slowStart = PurchaseActions().onInAppPurchaseStart { _ in
-            await started.add("start")
+            started.continuation.yield()
             for await _ in release.stream { return }
         }
         let first = Task { try await storefront.purchase(Catalog.lifetime, actions: slowStart) }
-        #expect(await eventually { await started.entries == ["start"] })
+        var starts = started.stream.makeAsyncIterator()
+        await starts.next()
         await #expect(throws: StorefrontError.purchaseInProgress) { try await storefront.purchase(Catalog.tip) }
         release.continuation.yield()
         _ = try await first.value

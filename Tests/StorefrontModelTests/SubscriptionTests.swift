@@ -48,11 +48,11 @@ import Testing
 
         await store.force(.inBillingRetryPeriod, group: "pass")
         #expect(await next(.entitlementsChanged, from: &events))
-        #expect(await eventually { storefront.snapshot.purchasedProductIDs.isEmpty })
+        #expect(await until({ $0.purchasedProductIDs.isEmpty }, in: storefront, from: &events))
         #expect(storefront.snapshot.subscriptionGroup("pass")?.statuses.map(\.state) == [.inBillingRetryPeriod])
 
         await store.force(.inGracePeriod, group: "pass")
-        #expect(await eventually { storefront.snapshot.purchasedProductIDs == ["pass.basic"] })
+        #expect(await until({ $0.purchasedProductIDs == ["pass.basic"] }, in: storefront, from: &events))
     }
 
     @Test func upgradeTakesEffectAtOnce() async throws {

@@ -66,17 +66,23 @@ struct TestError: Error, Equatable {
     let name: String
 }
 
-/// Waits, without a fixed sleep, until `condition` holds; false after 5,000 looks (five
-/// seconds at the least). Counted in looks, not seconds: when other tests keep the process's
-/// threads busy waiting on child processes, a deadline in seconds runs out before the task
-/// being waited for ever got a thread (CI saw 14 s of that once).
-func eventually(_ condition: @Sendable () async -> Bool) async -> Bool {
-    for _ in 0..<5_000 {
-        if await condition() { return true }
-        await Task.yield()
-        try? await Task.sleep(for: .milliseconds(1))
+/// Reads `events` until `condition` holds of the storefront's state, checking it first and
+/// after each event (every change of the state is followed by one); false if the stream
+/// ends first. A state that never comes leaves the test to its time limit.
+func until(
+    _ condition: (StorefrontSnapshot) -> Bool, in storefront: Storefront,
+    from events: inout AsyncStream<StorefrontEvent>.Iterator
+) async -> Bool {
+    while !condition(storefront.snapshot) {
+        guard await events.next() != nil else { return false }
     }
-    return false
+    return true
+}
+
+/// Returns once the storefront has handled every update `store` sent (it asks for the next
+/// one only when it has finished with the last, finishing the transaction included).
+func updatesHandled(_ store: FakeStore) async {
+    await store.updateDelivery.changes.wait { store.updateDelivery.undelivered == 0 }
 }
 
 /// Reads events until `expected` arrives; false if the stream ends first.

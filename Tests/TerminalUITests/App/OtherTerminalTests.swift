@@ -30,8 +30,7 @@ struct OtherTerminalTests {
 
         let request = try #require(try await shared.other.pendingRequests().first)
         _ = try await shared.other.declineAskToBuy(requestID: request.id)
-        await shared.app.wait(.seconds(1))
-        await shared.waitUntil(rounds: 2) { await shared.app.screenText.contains("Declined") }
+        await shared.look()
         #expect(await shared.app.screenText.contains("The request to buy Sunflower Hearts was declined."))
         await shared.app.press(.enter)
         let row = await Self.sunflowerRow(shared.app)
@@ -47,7 +46,7 @@ struct OtherTerminalTests {
         await shared.app.press(.down, .enter, .enter, .char("y"), .enter)
         let request = try #require(try await shared.other.pendingRequests().first)
         _ = try await shared.other.approveAskToBuy(requestID: request.id)
-        await shared.waitUntil(rounds: 2) { await shared.app.screenText.contains("Approved") }
+        await shared.look()
         #expect(await shared.app.screenText.contains("Sunflower Hearts was approved and is yours."))
         await shared.app.press(.enter)
         #expect(await Self.sunflowerRow(shared.app).contains("×1"))
@@ -61,7 +60,7 @@ struct OtherTerminalTests {
         let feederRow = { String(await shared.app.screenText.split(separator: "\n").first { $0.contains("Copper Tube Feeder") } ?? "") }
         #expect(await feederRow().contains("Owned"))
         try await shared.other.clearTransactions()
-        await shared.waitUntil(rounds: 2) { await !feederRow().contains("Owned") }
+        await shared.look()
         let row = await feederRow(), screen = await shared.app.screenText
         #expect(row.contains("$4.99"), "\(screen)")
     }
@@ -79,7 +78,8 @@ struct OtherTerminalTests {
 
         let request = try #require(try await shared.other.pendingRequests().first)
         _ = try await shared.other.approveAskToBuy(requestID: request.id)
-        await shared.waitUntil(rounds: 2) { await shared.app.screenText.contains("Approved") }
+        await shared.look()
+        #expect(await shared.app.screenText.contains("Approved"))
         #expect(changes.load(ordering: .relaxed) > 0, "runStoreApp would draw the approval only at its next turn")
     }
 }

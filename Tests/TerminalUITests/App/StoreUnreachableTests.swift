@@ -2,6 +2,7 @@ import Foundation
 import LocalStore
 import StorefrontModel
 import StorefrontTesting
+import Synchronization
 import TerminalUI
 import Testing
 
@@ -10,13 +11,12 @@ import Testing
 @Suite("The store going away under a running app")
 struct StoreUnreachableTests {
     /// The ledger's own engine, or the store's word that it cannot be reached while `isDown`.
-    final class SwitchableStorage: LedgerStorage, @unchecked Sendable {
+    final class SwitchableStorage: LedgerStorage {
         let base: any LedgerStorage
-        private let lock = NSLock()
-        private var down = false
+        private let down = Atomic(false)
         var isDown: Bool {
-            get { lock.withLock { down } }
-            set { lock.withLock { down = newValue } }
+            get { down.load(ordering: .sequentiallyConsistent) }
+            set { down.store(newValue, ordering: .sequentiallyConsistent) }
         }
 
         init(_ base: any LedgerStorage) {
@@ -46,21 +46,6 @@ struct StoreUnreachableTests {
         func ledgerError(_ error: any Error) -> LedgerError { base.ledgerError(error) }
     }
 
-    /// Moves the clock a watch interval at a time, giving the watcher real time to look,
-    /// until `done` (at most 10 intervals).
-    func eventually(_ app: HeadlessApp, _ done: () async -> Bool) async -> Bool {
-        for _ in 0..<10 {
-            await app.wait(.seconds(1))
-            let deadline = ContinuousClock.now + .seconds(3)
-            while ContinuousClock.now < deadline {
-                await app.settle()
-                if await done() { return true }
-                try? await Task.sleep(for: .milliseconds(10))
-            }
-        }
-        return false
-    }
-
     @Test("Store unreachable, retrying: shown while the store is gone, the app still answers keys, gone once it is back")
     func unreachableThenBack() async throws {
         let storage = SwitchableStorage(try Ledger(location: .inMemory).storage)
@@ -68,8 +53,8 @@ struct StoreUnreachableTests {
         let storeClock = StoreClock(clock, startingAt: HeadlessApp.defaultEpoch)
         let ledger = try Ledger(storage: storage, keyBeside: .inMemory, environment: [:], clock: storeClock)
         let store = LocalStore(catalog: try BackyardBirds.catalog(), ledger: ledger, clock: storeClock)
-        let watcher = try await store.watchLedger(every: .seconds(1))
-        defer { watcher.cancel() }
+        let watch = try await LedgerWatch(store, on: clock)
+        defer { watch.cancel() }
         let app = await HeadlessApp(backend: store, layout: try BackyardBirds.layout(), clock: clock,
                                     onSettleTimeout: SettleTimeout.recordIssue)
         await app.settle()
@@ -77,9 +62,9 @@ struct StoreUnreachableTests {
         #expect(await !app.screenText.contains(message))
 
         storage.isDown = true
-        let shown = await eventually(app) { await app.screenText.contains(message) }
+        await watch.look(app)  // the watcher's next look finds the store gone
         let screen = await app.screenText
-        #expect(shown, "\(screen)")
+        #expect(screen.contains(message), "\(screen)")
         // Still drawing and answering keys: a shop opens over the store list.
         let before = await app.screenText
         await app.press(.enter)
@@ -87,8 +72,8 @@ struct StoreUnreachableTests {
         #expect(await app.screenText.contains(message))
 
         storage.isDown = false
-        let gone = await eventually(app) { await !app.screenText.contains(message) }
+        await watch.look(app)  // and the next one finds it back
         let after = await app.screenText
-        #expect(gone, "\(after)")
+        #expect(!after.contains(message), "\(after)")
     }
 }

@@ -4,16 +4,11 @@ import TerminalUI
 
 @Suite("Virtual clock")
 struct VirtualClockTests {
-    /// Waits (in real time, briefly) until `clock` has `count` sleepers.
-    func sleepers(_ count: Int, on clock: VirtualClock) async {
-        while clock.suspendedSleepers != count { await Task.yield() }
-    }
-
     @Test("A sleeper wakes when the clock reaches its deadline, not before")
     func wakesAtDeadline() async throws {
         let clock = VirtualClock()
         let nap = Task { try await clock.sleep(for: .milliseconds(500)) }
-        await sleepers(1, on: clock)
+        await clock.waitForSleepers(1)
         clock.advance(by: .milliseconds(499))
         #expect(clock.suspendedSleepers == 1)
         clock.advance(by: .milliseconds(1))
@@ -28,7 +23,7 @@ struct VirtualClockTests {
         let naps = [300, 100, 200].map { milliseconds in
             Task { try await clock.sleep(for: .milliseconds(milliseconds)); return milliseconds }
         }
-        await sleepers(3, on: clock)
+        await clock.waitForSleepers(3)
         var woken: [Duration] = []
         while let next = clock.nextDeadline {
             clock.advance(to: next)
@@ -50,7 +45,7 @@ struct VirtualClockTests {
     func cancel() async {
         let clock = VirtualClock()
         let nap = Task { try await clock.sleep(for: .seconds(10)) }
-        await sleepers(1, on: clock)
+        await clock.waitForSleepers(1)
         nap.cancel()
         await #expect(throws: CancellationError.self) { try await nap.value }
         #expect(clock.suspendedSleepers == 0)

@@ -11,8 +11,8 @@ import StorefrontModel
 /// through `VirtualClock.activities`, a task-local chain that child tasks and `Task {}`
 /// inherit. An activity is *parked* when a task of its chain sleeps on the `VirtualClock`
 /// or waits for the customer (a confirmation sheet): it cannot move on until the clock is
-/// advanced or a key is pressed. Every change bumps a version, so a reader can tell that
-/// what it read did not change under it.
+/// advanced or a key is pressed. Every change is signalled (`changes`), so a reader can
+/// tell that what it read did not change under it, and wait for the next change.
 final class ActivityTracker: Sendable {
     typealias ID = UInt64
 
@@ -25,10 +25,11 @@ final class ActivityTracker: Sendable {
         /// Activities waiting for the customer, with how many waits each has.
         var waitingForCustomer: [ID: Int] = [:]
         var lastID: ID = 0
-        var version: UInt64 = 0
     }
 
     private let state = Mutex(State())
+    /// Signalled whenever an activity begins, ends, parks or unparks.
+    let changes = ChangeSignal()
 
     /// A fresh activity, not busy yet.
     func makeID() -> ID {
@@ -41,14 +42,14 @@ final class ActivityTracker: Sendable {
     /// Marks `id` busy until `end(_:)`; `name` says what it is, for a settle that times out.
     func begin(_ id: ID, named name: String) {
         state.withLock { state in
-            state.version += 1
+            changes.signal()
             state.busy[id] = name
         }
     }
 
     func end(_ id: ID) {
         state.withLock { state in
-            state.version += 1
+            changes.signal()
             state.busy[id] = nil
         }
     }
@@ -85,14 +86,14 @@ final class ActivityTracker: Sendable {
     /// resuming the waiting task, so the answer counts as work from that moment.
     func park(_ chain: [ID]) {
         state.withLock { state in
-            state.version += 1
+            changes.signal()
             for id in chain { state.waitingForCustomer[id, default: 0] += 1 }
         }
     }
 
     func unpark(_ chain: [ID]) {
         state.withLock { state in
-            state.version += 1
+            changes.signal()
             for id in chain {
                 state.waitingForCustomer[id, default: 1] -= 1
                 if state.waitingForCustomer[id] == 0 { state.waitingForCustomer[id] = nil }
@@ -101,11 +102,11 @@ final class ActivityTracker: Sendable {
     }
 
     /// What is busy and not parked, by name, given the activities asleep on the clock;
-    /// which of `watched` are busy at all; and the version it was read at.
+    /// which of `watched` are busy at all; and the count of `changes` it was read at.
     func running(sleeping: Set<ID>, watching watched: Set<ID> = []) -> (version: UInt64, names: [String], busy: Set<ID>) {
         state.withLock { state in
             let running = state.busy.filter { !sleeping.contains($0.key) && state.waitingForCustomer[$0.key] == nil }
-            return (state.version, running.values.sorted(), watched.filter { state.busy[$0] != nil })
+            return (changes.count, running.values.sorted(), watched.filter { state.busy[$0] != nil })
         }
     }
 }

@@ -147,34 +147,37 @@ public final class HeadlessApp: Sendable {
     /// The decision is exact: the work in flight is counted (effects until their reply is
     /// applied, store calls, data-task actions, sleepers on the clock, undelivered updates
     /// and events), and the app is settled when all of it is parked and nothing changed
-    /// while it was read. Work that never parks (a store call stuck on something outside
+    /// while it was read. Between readings it sleeps until one of those counts changes
+    /// (each signals its `ChangeSignal`), so it neither polls nor takes threads from the
+    /// work it waits for. Work that never parks (a store call stuck on something outside
     /// the app) makes it give up after `settleLimit` of real time with a `SettleTimeout`
     /// naming what was still running, kept in `settleTimeouts` and handed to the
-    /// `onSettleTimeout` the app was made with.
+    /// `onSettleTimeout` the app was made with. A cancelled task stops waiting at once.
     public func settle() async {
         let giveUp = ContinuousClock.now.advanced(by: settleLimit)
-        var pause = Duration.zero
-        while true {
+        // Signalled when the limit is reached; the timer starts at the first wait.
+        let limitReached = ChangeSignal()
+        var timer: Task<Void, Never>?
+        defer { timer?.cancel() }
+        while !Task.isCancelled {
             let reading = inFlight()
             if reading.running.isEmpty, reading == inFlight() {
                 // Settled; a last reading of the store must start nothing new.
                 if !(await app.storeDidChange()) { return }
-                pause = .zero
                 continue
             }
             if ContinuousClock.now >= giveUp {
                 await timedOut()
                 return
             }
-            // Let the work in flight run: a turn of the executor first, then naps that
-            // grow, so many apps settling at once do not starve the work they wait for.
-            if pause == .zero {
-                await Task.yield()
-                pause = .microseconds(50)
-            } else {
-                try? await Task.sleep(for: pause)
-                pause = min(pause * 2, .milliseconds(2))
+            if timer == nil {
+                timer = Task {
+                    try? await Task.sleep(until: giveUp, clock: .continuous)
+                    limitReached.signal()
+                }
             }
+            // Until something this reading counted changes (at once if it already has).
+            await ChangeSignal.changed(since: reading.seen + [ChangeSignal.Reading(limitReached, at: 0)])
         }
     }
 
@@ -200,11 +203,12 @@ public final class HeadlessApp: Sendable {
     private let onSettleTimeout: @Sendable (SettleTimeout) -> Void
     private let timeouts = Locked<[SettleTimeout]>([])
 
-    /// A reading of everything in flight: what runs unparked, and the versions of every
-    /// counter it came from, so two equal readings mean nothing moved between them.
+    /// A reading of everything in flight: what runs unparked, and each change signal it
+    /// came from with the count it was read at, so two equal readings mean nothing moved
+    /// between them.
     private struct InFlight: Equatable {
         var running: [String]
-        var versions: [UInt64]
+        var seen: [ChangeSignal.Reading]
     }
 
     private func inFlight() -> InFlight {
@@ -217,7 +221,12 @@ public final class HeadlessApp: Sendable {
         // An update the storefront has taken is its update handling's, counted (and parked
         // on the clock) as that activity; one not taken yet is in flight on its own.
         if updates.undelivered > 0, work.busy.isEmpty { running.append("\(updates.undelivered) store updates to handle") }
-        return InFlight(running: running, versions: [sleeping.version, work.version, events.version, updates.version])
+        return InFlight(running: running, seen: [
+            ChangeSignal.Reading(clock.changes, at: sleeping.version),
+            ChangeSignal.Reading(app.tracker.changes, at: work.version),
+            ChangeSignal.Reading(events.changes, at: events.version),
+            ChangeSignal.Reading(updates.changes, at: updates.version),
+        ])
     }
 
     private func timedOut() async {
