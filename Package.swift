@@ -57,6 +57,8 @@ let package = Package(
                 "LocalStore",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
+                // TLS to the server: the URL's sslmode, sslrootcert, sslcert and sslkey.
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ]
         ),
         // Pure terminal UI: buffers, widgets, the app. No ncurses, no I/O.

@@ -22,13 +22,13 @@ enum PostgresChangeFeed {
     }
 
     /// Yields once per change of `account` heard (or found missed); ends when its consumer stops.
-    static func changes(of account: CustomerAccount, at address: PostgresAddress, logger: Logger) -> AsyncStream<Void> {
+    static func changes(of account: CustomerAccount, at settings: PostgresConnectionSettings, logger: Logger) -> AsyncStream<Void> {
         AsyncStream(bufferingPolicy: .bufferingNewest(1)) { continuation in
             let listening = Task {
                 var lastSeen: Int64?
                 while !Task.isCancelled {
                     do {
-                        try await listen(for: account, at: address, logger: logger, lastSeen: &lastSeen) {
+                        try await listen(for: account, at: settings, logger: logger, lastSeen: &lastSeen) {
                             continuation.yield()
                         }
                     } catch {
@@ -42,12 +42,11 @@ enum PostgresChangeFeed {
     }
 
     private static func listen(
-        for account: CustomerAccount, at address: PostgresAddress, logger: Logger, lastSeen: inout Int64?,
+        for account: CustomerAccount, at settings: PostgresConnectionSettings, logger: Logger, lastSeen: inout Int64?,
         heard: () -> Void
     ) async throws {
-        let connection = try await PostgresConnection.connect(
-            configuration: address.connectionConfiguration, id: 1, logger: logger
-        )
+        // The host that takes writes, found again each time: NOTIFY is heard on the primary only.
+        let (connection, _) = try await settings.connect(id: 1, logger: logger)
         do {
             try await connection.listen(on: channel) { notifications in
                 // Listening first, then reading: a change in between is both heard and read. The

@@ -17,12 +17,28 @@ enum PostgresErrors {
     }
 
     /// A failed connect: the server refusing to sign us in (77), said in words a person can
-    /// act on, or it being out of reach (69).
+    /// act on, or it being out of reach or failing TLS (69).
     static func connectionError(_ error: any Error, address: PostgresAddress) -> LedgerError {
+        if let failure = tlsFailure(error, address: address) {
+            return .storeUnavailable(store: address.description, reason: failure)
+        }
         guard let refusal = signInRefusal(error, address: address) else {
             return .storeUnavailable(store: address.description, reason: reason(error))
         }
         return .signInRefused(store: address.description, reason: refusal)
+    }
+
+    /// Whether a failed connect is the server refusing to sign us in, not its absence.
+    static func isSignInRefusal(_ error: any Error) -> Bool {
+        guard let error = error as? PSQLError else { return false }
+        return error.serverInfo?[.sqlState]?.hasPrefix("28") == true
+            || ([.authMechanismRequiresPassword, .unsupportedAuthMechanism, .saslError] as [PSQLError.Code]).contains(error.code)
+    }
+
+    /// A failure after which a store of several hosts looks for the one to write to again:
+    /// the server gone, or a standby refusing the write (25006, read_only_sql_transaction).
+    static func sendsToAnotherHost(_ error: any Error) -> Bool {
+        isConnectionLost(error)
     }
 
     /// Why the server would not let `address`'s user in, or nil for any other failure.
@@ -80,7 +96,12 @@ enum PostgresErrors {
             .connectionError, .serverClosedConnection, .clientClosedConnection, .uncleanShutdown, .poolClosed,
         ]
         return lost.contains(error.code) || error.serverInfo?[.sqlState].map(isServerGoingAway) == true
+            || error.serverInfo?[.sqlState] == readOnlyTransaction
     }
+
+    /// A write a standby refused: its primary is elsewhere now (or was never here), so the
+    /// purchase is asked again, as after a lost connection.
+    static let readOnlyTransaction = "25006"
 
     /// The server's own word that it is going away or not there yet: class 08 (connection
     /// exception) and 57P01-57P03 (admin or crash shutdown, "the database system is starting
@@ -95,6 +116,17 @@ enum PostgresErrors {
     /// A statement that found its connection closed before it was written.
     struct ConnectionClosed: StoreGone {
         var description: String { "the server closed the connection" }
+    }
+
+    /// None of a URL's hosts is the one `target_session_attrs` asks for (yet: a standby
+    /// may be being promoted).
+    struct NoTargetHost: StoreGone {
+        var target: PostgresSessionTarget
+        var hosts: [String]
+        var description: String {
+            let wanted = target == .any ? "answers" : "is \(target.rawValue)"
+            return "no host \(wanted) (" + hosts.joined(separator: "; ") + ")"
+        }
     }
 
     /// No pooled connection came within `PostgresStorage.connectionWait`.

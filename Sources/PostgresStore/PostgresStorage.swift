@@ -7,7 +7,8 @@ import PostgresNIO
 ///
 /// Writes of one account take turns on a transaction-level advisory lock, as SQLite's
 /// writers take turns on its file; different accounts write at once. The connection pool
-/// (`PostgresClient`) runs in a task this value owns and cancels when it goes away.
+/// (`PostgresClient`) runs in a task that `PostgresPrimary` owns, and replaces with another
+/// host's when a write finds the host it writes to gone, given several hosts.
 ///
 /// ```swift
 /// let address = try PostgresAddress("postgres://storefront@/shop?host=/tmp/pg")
@@ -16,52 +17,47 @@ import PostgresNIO
 /// ```
 package final class PostgresStorage: LedgerStorage {
     package let name: String
-    private let address: PostgresAddress
-    private let client: PostgresClient
-    private let running: Task<Void, Never>
+    private let settings: PostgresConnectionSettings
+    private let primary: PostgresPrimary
     /// Silent: postgres-nio's own lines would reach stderr beside the one line a failure
     /// gets, and what goes wrong is thrown anyway.
     private static let logger = Logger(label: "storefront.ledger.postgres") { _ in SwiftLogNoOpLogHandler() }
 
-    private init(address: PostgresAddress) {
-        name = address.description
-        self.address = address
-        let client = PostgresClient(configuration: address.clientConfiguration, backgroundLogger: Self.logger)
-        self.client = client
-        running = Task { await client.run() }
-    }
-
-    deinit {
-        running.cancel()
+    private init(settings: PostgresConnectionSettings, endpoint: PostgresAddress.Endpoint) {
+        name = settings.address.description
+        self.settings = settings
+        primary = PostgresPrimary(settings: settings, endpoint: endpoint, logger: Self.logger)
     }
 
     /// Connects, and checks the schema is the one this program knows.
     ///
     /// The password is the URL's, else `PGPASSWORD`'s, else the password file's, as libpq finds it.
     ///
-    /// - Throws: `LedgerError.storeUnavailable` (exit 69) when the server cannot be reached;
+    /// - Throws: `LedgerError.storeUnavailable` (exit 69) when the server cannot be reached, or
+    ///   TLS fails (no TLS under `sslmode=require`, a certificate that does not verify or names
+    ///   another host); `.keyFileNotPrivate` (77) for an `sslkey` others may read;
     ///   `.signInRefused` (77) when it wants a password none of those gives, or refuses the one given;
     ///   `.notALedger` (65) when the schema is missing, older (run `storefront store migrate`) or newer.
     package static func open(_ given: PostgresAddress) async throws(LedgerError) -> PostgresStorage {
-        let address = given.withPassword(environment: ProcessInfo.processInfo.environment)
-        let version = try await withConnection(to: address) { connection in
+        let settings = try given.connectionSettings(environment: ProcessInfo.processInfo.environment)
+        let (version, endpoint) = try await withConnection(settings) { connection in
             try await PostgresSchema.version(connection, logger: logger)
         }
         guard version == PostgresSchema.migrations.count else {
-            throw schemaMismatch(version, address: address)
+            throw schemaMismatch(version, address: given)
         }
-        return PostgresStorage(address: address)
+        return PostgresStorage(settings: settings, endpoint: endpoint)
     }
 
     /// Creates or upgrades the schema.
     ///
     /// - Returns: The versions before and after (equal when there was nothing to do).
     package static func migrate(_ given: PostgresAddress) async throws(LedgerError) -> (from: Int, to: Int) {
-        let address = given.withPassword(environment: ProcessInfo.processInfo.environment)
-        let versions = try await withConnection(to: address) { connection in
+        let settings = try given.connectionSettings(environment: ProcessInfo.processInfo.environment)
+        let (versions, _) = try await withConnection(settings) { connection in
             try await PostgresSchema.migrate(connection, logger: logger)
         }
-        if !(0...PostgresSchema.migrations.count).contains(versions.from) { throw schemaMismatch(versions.from, address: address) }
+        if !(0...PostgresSchema.migrations.count).contains(versions.from) { throw schemaMismatch(versions.from, address: given) }
         return versions
     }
 
@@ -91,22 +87,22 @@ package final class PostgresStorage: LedgerStorage {
     }
 
     /// One connection of its own, for the checks before the pool starts: the pool would
-    /// keep trying an unreachable server for a minute.
+    /// keep trying an unreachable server for a minute. Also says which host it reached.
     private static func withConnection<T: Sendable>(
-        to address: PostgresAddress, _ body: (PostgresConnection) async throws -> T
-    ) async throws(LedgerError) -> T {
+        _ settings: PostgresConnectionSettings, _ body: (PostgresConnection) async throws -> T
+    ) async throws(LedgerError) -> (T, PostgresAddress.Endpoint) {
+        let address = settings.address
         let connection: PostgresConnection
+        let endpoint: PostgresAddress.Endpoint
         do {
-            connection = try await PostgresConnection.connect(
-                configuration: address.connectionConfiguration, id: 0, logger: logger
-            )
+            (connection, endpoint) = try await settings.connectWaitingForTarget(id: 0, logger: logger)
         } catch {
             throw PostgresErrors.connectionError(error, address: address)
         }
         do {
             let result = try await body(connection)
             try? await connection.close()
-            return result
+            return (result, endpoint)
         } catch {
             try? await connection.close()
             throw PostgresErrors.ledgerError(error, store: address.description)
@@ -156,10 +152,22 @@ package final class PostgresStorage: LedgerStorage {
     private func transaction<T: Sendable>(
         _ body: @escaping @Sendable (PostgresConnection) async throws -> T
     ) async throws -> T {
+        let client = try await primary.current()
+        do {
+            return try await transaction(on: client, body)
+        } catch {
+            await primary.failed(client, with: error)
+            throw error
+        }
+    }
+
+    private func transaction<T: Sendable>(
+        on client: PostgresClient, _ body: @escaping @Sendable (PostgresConnection) async throws -> T
+    ) async throws -> T {
         let lease = LeaseDeadline()
         return try await withThrowingTaskGroup(of: T?.self) { group in
             group.addTask {
-                try await self.client.withConnection { connection in
+                try await client.withConnection { connection in
                     guard await lease.leased() else { throw PostgresErrors.NoConnection(waited: Self.connectionWait) }
                     return try await connection.transaction(logger: Self.logger, body)
                 }
@@ -181,7 +189,7 @@ package final class PostgresStorage: LedgerStorage {
     }
 
     package func changeFeed(account: CustomerAccount) -> AsyncStream<Void>? {
-        PostgresChangeFeed.changes(of: account, at: address, logger: Self.logger)
+        PostgresChangeFeed.changes(of: account, at: settings, logger: Self.logger)
     }
 
     package func ledgerError(_ error: any Error) -> LedgerError {

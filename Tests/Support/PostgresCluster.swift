@@ -51,7 +51,7 @@ public enum PostgresCluster {
         public var description: String { message }
     }
 
-    private static let script = PackagePaths.root.appendingPathComponent(".ci/postgres-cluster").path
+    static let script = PackagePaths.root.appendingPathComponent(".ci/postgres-cluster").path
 
     /// The cluster's folder, started once per process.
     private static let started = Task<String, any Error> {

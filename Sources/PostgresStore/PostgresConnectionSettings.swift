@@ -1,0 +1,116 @@
+import LocalStore
+import Logging
+import NIOSSL
+import PostgresNIO
+
+/// A store's address made ready to connect: its password found, its TLS files read. The
+/// pool and the change feed's lone connections are configured from it alike.
+struct PostgresConnectionSettings: Sendable {
+    let address: PostgresAddress
+    /// Nil for plain TCP or a unix socket.
+    let tls: TLSConfiguration?
+
+    /// More than one host, or a kind of host asked for: which one the store uses is found by
+    /// `connect`, and found again when it goes (`PostgresPrimary`).
+    var findsTarget: Bool {
+        address.endpoints.count > 1 || address.sessionTarget != .any
+    }
+
+    /// The pool's configuration for one of the address's hosts.
+    func clientConfiguration(_ endpoint: PostgresAddress.Endpoint) -> PostgresClient.Configuration {
+        switch endpoint {
+        case .tcp(let host, let port):
+            let mode: PostgresClient.Configuration.TLS = switch (tls, address.security.mode) {
+            case (nil, _): .disable
+            case (let tls?, .prefer): .prefer(tls)
+            case (let tls?, _): .require(tls)
+            }
+            return PostgresClient.Configuration(
+                host: host, port: port, username: address.user, password: address.password, database: address.database, tls: mode
+            )
+        case .unixSocket(let path):
+            return PostgresClient.Configuration(
+                unixSocketPath: path, username: address.user, password: address.password, database: address.database
+            )
+        }
+    }
+
+    /// A lone connection's configuration for one of the hosts; throws when BoringSSL will not
+    /// take the TLS configuration (its files were read and checked already).
+    func connectionConfiguration(_ endpoint: PostgresAddress.Endpoint) throws -> PostgresConnection.Configuration {
+        switch endpoint {
+        case .tcp(let host, let port):
+            let context = try tls.map { try NIOSSLContext(configuration: $0) }
+            let mode: PostgresConnection.Configuration.TLS = switch (context, address.security.mode) {
+            case (nil, _): .disable
+            case (let context?, .prefer): .prefer(context)
+            case (let context?, _): .require(context)
+            }
+            return PostgresConnection.Configuration(
+                host: host, port: port, username: address.user, password: address.password, database: address.database, tls: mode
+            )
+        case .unixSocket(let path):
+            return PostgresConnection.Configuration(
+                unixSocketPath: path, username: address.user, password: address.password, database: address.database
+            )
+        }
+    }
+
+    /// `connect`, asked again for up to `Ledger.reconnectTimeout` while hosts answer but none
+    /// is the one asked for, or none answers: with several hosts, a failover is under way.
+    func connectWaitingForTarget(id: Int, logger: Logger) async throws -> (PostgresConnection, PostgresAddress.Endpoint) {
+        let deadline = ContinuousClock.now + Ledger.reconnectTimeout
+        var pause = Duration.milliseconds(100)
+        while true {
+            do {
+                return try await connect(id: id, logger: logger)
+            } catch is PostgresErrors.NoTargetHost where ContinuousClock.now + pause < deadline {
+                try await Task.sleep(for: pause)
+                pause = min(pause * 2, .seconds(1))
+            }
+        }
+    }
+
+    /// A connection to the first host, in the URL's order, that `target_session_attrs` takes,
+    /// and which host that is. One host's failure is thrown as it is; with several, a server
+    /// that refuses to sign us in is thrown as it is, and otherwise `NoTargetHost` says
+    /// what each host did.
+    func connect(id: Int, logger: Logger) async throws -> (PostgresConnection, PostgresAddress.Endpoint) {
+        var failures: [(PostgresAddress.Endpoint, any Error)] = []
+        var refusals: [String] = []
+        for endpoint in address.endpoints {
+            do {
+                let connection = try await PostgresConnection.connect(
+                    configuration: try connectionConfiguration(endpoint), id: id, logger: logger
+                )
+                do {
+                    guard let refusal = try await address.sessionTarget.refusal(connection, logger: logger) else {
+                        return (connection, endpoint)
+                    }
+                    refusals.append("\(endpoint): \(refusal)")
+                } catch {
+                    failures.append((endpoint, error))
+                }
+                try? await connection.close()
+            } catch {
+                failures.append((endpoint, error))
+            }
+        }
+        if address.endpoints.count == 1, refusals.isEmpty, let only = failures.first { throw only.1 }
+        if let refused = failures.first(where: { PostgresErrors.isSignInRefusal($0.1) }) { throw refused.1 }
+        throw PostgresErrors.NoTargetHost(
+            target: address.sessionTarget,
+            hosts: refusals + failures.map { "\($0.0): \(PostgresErrors.reason($0.1))" }
+        )
+    }
+}
+
+extension PostgresAddress.Endpoint: CustomStringConvertible {
+    /// `host:port`, or the socket's path.
+    var description: String {
+        switch self {
+        case .tcp(let host, let port): "\(host):\(port)"
+        case .unixSocket(let path): path
+        }
+    }
+}
