@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "StoreCatalog", targets: ["StoreCatalog"]),
         .library(name: "StorefrontModel", targets: ["StorefrontModel"]),
         .library(name: "LocalStore", targets: ["LocalStore"]),
+        .library(name: "TerminalCore", targets: ["TerminalCore"]),
         .library(name: "TerminalUI", targets: ["TerminalUI"]),
         .library(name: "CatalogLayouts", targets: ["CatalogLayouts"]),
         .library(name: "CursesBackend", targets: ["CursesBackend"]),
@@ -55,9 +56,14 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        // Pure terminal UI: buffers, widgets, the app. No ncurses, no I/O.
+        // A terminal core that knows no store and depends on nothing of ours: cells, buffers
+        // and their diffs, rectangles and layout, display width, wrapping, `Widget`, SVG
+        // pictures of a buffer, and durations as people write them.
+        .target(name: "TerminalCore"),
+        // The store's terminal UI over the core: its widgets, words in every language, and
+        // the app (state, screens, the run loop). No ncurses.
         .target(
-            name: "TerminalUI", dependencies: ["StorefrontModel"],
+            name: "TerminalUI", dependencies: ["TerminalCore", "StorefrontModel"],
             // The interface's words in every language, an Xcode String Catalog (JSON).
             resources: [.copy("Resources/Localizable.xcstrings")]
         ),
@@ -123,7 +129,7 @@ let package = Package(
         .target(
             name: "StorefrontCommandLine",
             dependencies: [
-                "StoreCatalog", "StorefrontModel", "LocalStore", "PostgresStore", "TerminalUI",
+                "StoreCatalog", "StorefrontModel", "LocalStore", "PostgresStore", "TerminalCore", "TerminalUI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             plugins: ["BuildCommit"]
@@ -150,7 +156,7 @@ let package = Package(
         .executableTarget(
             name: "storefront-serve",
             dependencies: [
-                "LocalStore", "PostgresStore", "TerminalUI", "StorefrontCommandLine", "StorefrontSSH", "StoreServerAPI", "StoreServerHTTP",
+                "LocalStore", "PostgresStore", "TerminalCore", "StorefrontCommandLine", "StorefrontSSH", "StoreServerAPI", "StoreServerHTTP",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/StorefrontServe"
@@ -185,7 +191,7 @@ let package = Package(
         .testTarget(
             name: "TerminalUITests",
             dependencies: [
-                "TerminalUI", "CatalogLayouts", "LocalStore", "StorefrontModel", "StoreCatalog", "StorefrontTestSupport",
+                "TerminalCore", "TerminalUI", "CatalogLayouts", "LocalStore", "StorefrontModel", "StoreCatalog", "StorefrontTestSupport",
                 "StorefrontTesting", .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ],
             exclude: ["__Snapshots__", "App/__Snapshots__", "Articles/__Snapshots__"]

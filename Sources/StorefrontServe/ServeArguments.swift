@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import StorefrontCommandLine
 import StorefrontSSH
-import TerminalUI
+import TerminalCore
 
 /// `--ssh [HOST:]PORT` or `--http [HOST:]PORT`: where `serve` listens; 127.0.0.1 unless a host is given.
 struct ListenAddress: CommandLineValue, CustomStringConvertible {

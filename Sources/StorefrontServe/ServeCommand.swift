@@ -3,7 +3,6 @@ import Foundation
 import LocalStore
 import StorefrontCommandLine
 import StorefrontSSH
-import TerminalUI
 
 /// `storefront serve --ssh [HOST:]PORT`: the storefront over SSH. Each customer is the
 /// SHA-256 fingerprint of their key, and each session runs `storefront run` for that
