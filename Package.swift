@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "LocalStore", targets: ["LocalStore"]),
         .library(name: "TerminalCore", targets: ["TerminalCore"]),
         .library(name: "TerminalUI", targets: ["TerminalUI"]),
+        .library(name: "TerminalScripting", targets: ["TerminalScripting"]),
         .library(name: "CatalogLayouts", targets: ["CatalogLayouts"]),
         .library(name: "CursesBackend", targets: ["CursesBackend"]),
         .library(name: "StorefrontTesting", targets: ["StorefrontTesting"]),
@@ -67,6 +68,9 @@ let package = Package(
             // The interface's words in every language, an Xcode String Catalog (JSON).
             resources: [.copy("Resources/Localizable.xcstrings")]
         ),
+        // Key scripts, demo tapes and their players, and the asciinema cast encoder: the app
+        // driven by text, for `snapshot --keys`, `demo` and the articles.
+        .target(name: "TerminalScripting", dependencies: ["TerminalUI", "StorefrontModel"]),
         // Layouts from catalogs and layout files: where the terminal UI meets the catalog.
         .target(name: "CatalogLayouts", dependencies: ["TerminalUI", "StorefrontModel", "StoreCatalog"]),
         .systemLibrary(
@@ -141,8 +145,8 @@ let package = Package(
         .executableTarget(
             name: "storefront",
             dependencies: [
-                "StoreCatalog", "StorefrontModel", "LocalStore", "PostgresStore", "TerminalUI", "CatalogLayouts", "CursesBackend",
-                "StorefrontCommandLine",
+                "StoreCatalog", "StorefrontModel", "LocalStore", "PostgresStore", "TerminalUI", "TerminalScripting", "CatalogLayouts",
+                "CursesBackend", "StorefrontCommandLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -191,7 +195,8 @@ let package = Package(
         .testTarget(
             name: "TerminalUITests",
             dependencies: [
-                "TerminalCore", "TerminalUI", "CatalogLayouts", "LocalStore", "StorefrontModel", "StoreCatalog", "StorefrontTestSupport",
+                "TerminalCore", "TerminalUI", "TerminalScripting", "CatalogLayouts", "LocalStore", "StorefrontModel", "StoreCatalog",
+                "StorefrontTestSupport",
                 "StorefrontTesting", .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ],
             exclude: ["__Snapshots__", "App/__Snapshots__", "Articles/__Snapshots__"]

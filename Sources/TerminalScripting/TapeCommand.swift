@@ -1,3 +1,5 @@
+import TerminalUI
+
 /// One command of a tape (see `Tape` for the language).
 ///
 /// ```swift
