@@ -104,6 +104,8 @@ let package = Package(
             name: "StoreServerAPI",
             dependencies: [
                 "LocalStore", "StoreCatalog", "StorefrontModel",
+                // `DurationText` for rate limits' windows: the one reader of durations.
+                "TerminalCore",
                 .product(name: "Crypto", package: "swift-crypto"),
                 // `serve certs`: the root, intermediate and leaf that sign payloads as Apple's chain does.
                 .product(name: "X509", package: "swift-certificates"),

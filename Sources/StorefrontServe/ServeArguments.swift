@@ -85,11 +85,7 @@ enum SessionCommands {
 /// A session time: `90s`, `10m`, `1h` (or what `--latency` takes, `500ms`, `1.5s`).
 enum SessionTime {
     static func parse(_ text: String, option: String) throws -> Duration {
-        let units: [(suffix: String, seconds: Int64)] = [("h", 3600), ("m", 60)]
-        for unit in units where text.hasSuffix(unit.suffix) && !text.hasSuffix("ms") {
-            if let count = Int64(text.dropLast()), count > 0 { return .seconds(count * unit.seconds) }
-        }
-        if let duration = DurationText.parse(text), duration > .zero { return duration }
+        if let duration = DurationText.parse(text, units: .all), duration > .zero { return duration }
         throw ValidationError("\(option) \"\(text)\" is not a time like 90s, 10m or 1h.")
     }
 }

@@ -38,6 +38,21 @@ struct KeyScriptTests {
         #expect(DurationText.parse(text) == nil)
     }
 
+    @Test("Minutes and hours where the reader takes them, as serve's times and rate limits do", arguments: [
+        ("10m", Duration.seconds(600)), ("1h", .seconds(3600)), ("1.5m", .seconds(90)), ("90s", .seconds(90)),
+        ("500ms", .milliseconds(500)),
+    ])
+    func longerDurations(text: String, duration: Duration) {
+        #expect(DurationText.parse(text, units: .all) == duration)
+    }
+
+    @Test("A unit the reader does not take is refused, not read as another")
+    func unitsNotTaken() {
+        #expect(DurationText.parse("10m") == nil)
+        #expect(DurationText.parse("500ms", units: [.seconds, .minutes, .hours]) == nil)
+        #expect(DurationText.parse("2h", units: [.milliseconds, .seconds, .minutes]) == nil)
+    }
+
     @Test("Sizes are columns x rows, both from 1")
     func sizes() {
         #expect(TerminalSize("120x40") == TerminalSize(width: 120, height: 40))
