@@ -70,7 +70,7 @@ let package = Package(
         ),
         // Key scripts, demo tapes and their players, and the asciinema cast encoder: the app
         // driven by text, for `snapshot --keys`, `demo` and the articles.
-        .target(name: "TerminalScripting", dependencies: ["TerminalUI", "StorefrontModel"]),
+        .target(name: "TerminalScripting", dependencies: ["TerminalCore", "TerminalUI", "StorefrontModel"]),
         // Layouts from catalogs and layout files: where the terminal UI meets the catalog.
         .target(name: "CatalogLayouts", dependencies: ["TerminalUI", "StorefrontModel", "StoreCatalog"]),
         .systemLibrary(

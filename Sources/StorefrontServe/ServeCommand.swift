@@ -3,6 +3,7 @@ import Foundation
 import LocalStore
 import StorefrontCommandLine
 import StorefrontSSH
+import TerminalCore
 
 /// `storefront serve --ssh [HOST:]PORT`: the storefront over SSH. Each customer is the
 /// SHA-256 fingerprint of their key, and each session runs `storefront run` for that
