@@ -10,7 +10,9 @@ let package = Package(
         .library(name: "StoreCatalog", targets: ["StoreCatalog"]),
         .library(name: "StorefrontModel", targets: ["StorefrontModel"]),
         .library(name: "LocalStore", targets: ["LocalStore"]),
+        .library(name: "TerminalCore", targets: ["TerminalCore"]),
         .library(name: "TerminalUI", targets: ["TerminalUI"]),
+        .library(name: "TerminalScripting", targets: ["TerminalScripting"]),
         .library(name: "CatalogLayouts", targets: ["CatalogLayouts"]),
         .library(name: "CursesBackend", targets: ["CursesBackend"]),
         .library(name: "StorefrontTesting", targets: ["StorefrontTesting"]),
@@ -61,12 +63,20 @@ let package = Package(
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ]
         ),
-        // Pure terminal UI: buffers, widgets, the app. No ncurses, no I/O.
+        // A terminal core that knows no store and depends on nothing of ours: cells, buffers
+        // and their diffs, rectangles and layout, display width, wrapping, `Widget`, SVG
+        // pictures of a buffer, and durations as people write them.
+        .target(name: "TerminalCore"),
+        // The store's terminal UI over the core: its widgets, words in every language, and
+        // the app (state, screens, the run loop). No ncurses.
         .target(
-            name: "TerminalUI", dependencies: ["StorefrontModel"],
+            name: "TerminalUI", dependencies: ["TerminalCore", "StorefrontModel"],
             // The interface's words in every language, an Xcode String Catalog (JSON).
             resources: [.copy("Resources/Localizable.xcstrings")]
         ),
+        // Key scripts, demo tapes and their players, and the asciinema cast encoder: the app
+        // driven by text, for `snapshot --keys`, `demo` and the articles.
+        .target(name: "TerminalScripting", dependencies: ["TerminalCore", "TerminalUI", "StorefrontModel"]),
         // Layouts from catalogs and layout files: where the terminal UI meets the catalog.
         .target(name: "CatalogLayouts", dependencies: ["TerminalUI", "StorefrontModel", "StoreCatalog"]),
         .systemLibrary(
@@ -103,6 +113,8 @@ let package = Package(
             name: "StoreServerAPI",
             dependencies: [
                 "LocalStore", "StoreCatalog", "StorefrontModel",
+                // `DurationText` for rate limits' windows: the one reader of durations.
+                "TerminalCore",
                 .product(name: "Crypto", package: "swift-crypto"),
                 // `serve certs`: the root, intermediate and leaf that sign payloads as Apple's chain does.
                 .product(name: "X509", package: "swift-certificates"),
@@ -132,7 +144,7 @@ let package = Package(
         .target(
             name: "StorefrontCommandLine",
             dependencies: [
-                "StoreCatalog", "StorefrontModel", "LocalStore", "PostgresStore", "TerminalUI",
+                "StoreCatalog", "StorefrontModel", "LocalStore", "PostgresStore", "TerminalCore", "TerminalUI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             plugins: ["BuildCommit"]
@@ -144,8 +156,8 @@ let package = Package(
         .executableTarget(
             name: "storefront",
             dependencies: [
-                "StoreCatalog", "StorefrontModel", "LocalStore", "PostgresStore", "TerminalUI", "CatalogLayouts", "CursesBackend",
-                "StorefrontCommandLine",
+                "StoreCatalog", "StorefrontModel", "LocalStore", "PostgresStore", "TerminalUI", "TerminalScripting", "CatalogLayouts",
+                "CursesBackend", "StorefrontCommandLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -159,7 +171,7 @@ let package = Package(
         .executableTarget(
             name: "storefront-serve",
             dependencies: [
-                "LocalStore", "PostgresStore", "TerminalUI", "StorefrontCommandLine", "StorefrontSSH", "StoreServerAPI", "StoreServerHTTP",
+                "LocalStore", "PostgresStore", "TerminalCore", "StorefrontCommandLine", "StorefrontSSH", "StoreServerAPI", "StoreServerHTTP",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 // One ServiceGroup for both servers: one handling of SIGTERM and SIGINT.
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -198,7 +210,8 @@ let package = Package(
         .testTarget(
             name: "TerminalUITests",
             dependencies: [
-                "TerminalUI", "CatalogLayouts", "LocalStore", "StorefrontModel", "StoreCatalog", "StorefrontTestSupport",
+                "TerminalCore", "TerminalUI", "TerminalScripting", "CatalogLayouts", "LocalStore", "StorefrontModel", "StoreCatalog",
+                "StorefrontTestSupport",
                 "StorefrontTesting", .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ],
             exclude: ["__Snapshots__", "App/__Snapshots__", "Articles/__Snapshots__"]

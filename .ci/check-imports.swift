@@ -36,7 +36,7 @@ for target in manifest.targets where target.type != "system" {
     let files = FileManager.default.enumerator(atPath: folder)?.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") } ?? []
     for file in files {
         let text = (try? String(contentsOfFile: "\(folder)/\(file)", encoding: .utf8)) ?? ""
-        for line in text.split(separator: "\n") where line.hasPrefix("import ") || line.hasPrefix("@testable import ") {
+        for line in text.split(separator: "\n") where line.hasPrefix("import ") || line.hasPrefix("@testable import ") || line.hasPrefix("@_exported import ") {
             if let module = line.split(separator: " ").last { imported.insert(String(module)) }
         }
     }

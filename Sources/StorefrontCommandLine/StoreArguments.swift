@@ -1,7 +1,7 @@
 import ArgumentParser
 import LocalStore
 import StoreCatalog
-import TerminalUI
+import TerminalCore
 
 // The store's options and arguments, refused at `validate()` with ArgumentParser's usage
 // error (exit 64), as they always have been.

@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import StorefrontCommandLine
 import StorefrontSSH
-import TerminalUI
+import TerminalCore
 
 /// `--ssh [HOST:]PORT` or `--http [HOST:]PORT`: where `serve` listens; 127.0.0.1 unless a host is given.
 struct ListenAddress: CommandLineValue, CustomStringConvertible {
@@ -65,14 +65,7 @@ struct SessionTime: CommandLineValue, CustomStringConvertible {
 
     init(commandLine text: String) throws {
         description = text
-        let units: [(suffix: String, seconds: Int64)] = [("h", 3600), ("m", 60)]
-        for unit in units where text.hasSuffix(unit.suffix) && !text.hasSuffix("ms") {
-            if let count = Int64(text.dropLast()), count > 0 {
-                duration = .seconds(count * unit.seconds)
-                return
-            }
-        }
-        guard let duration = DurationText.parse(text), duration > .zero else {
+        guard let duration = DurationText.parse(text, units: .all), duration > .zero else {
             throw ValidationError("\"\(text)\" is not a time like 90s, 10m or 1h.")
         }
         self.duration = duration

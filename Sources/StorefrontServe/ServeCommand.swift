@@ -4,7 +4,7 @@ import LocalStore
 import ServiceLifecycle
 import StorefrontCommandLine
 import StorefrontSSH
-import TerminalUI
+import TerminalCore
 
 /// `storefront serve --ssh [HOST:]PORT`: the storefront over SSH. Each customer is the
 /// SHA-256 fingerprint of their key, and each session runs `storefront run` for that

@@ -1,5 +1,6 @@
 import Foundation
 import StorefrontCommandLine
+import TerminalScripting
 import TerminalUI
 
 /// `storefront demo --apng FILE`: the recording as an animated PNG that loops, for a README.

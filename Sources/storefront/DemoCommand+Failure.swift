@@ -1,5 +1,6 @@
 import Foundation
 import StorefrontCommandLine
+import TerminalScripting
 import TerminalUI
 
 /// A tape that stopped: the error, then the screen it stopped on, and what was recorded

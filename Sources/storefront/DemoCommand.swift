@@ -3,6 +3,7 @@ import Foundation
 import LocalStore
 import StoreCatalog
 import StorefrontCommandLine
+import TerminalScripting
 import TerminalUI
 
 /// `storefront demo TAPE [--cast FILE] [--frames FILE]`: plays a demo tape on a virtual

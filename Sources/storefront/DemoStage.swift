@@ -4,6 +4,7 @@ import LocalStore
 import StoreCatalog
 import StorefrontCommandLine
 import StorefrontModel
+import TerminalScripting
 import TerminalUI
 
 /// What `storefront demo` plays a tape against, built as `storefront snapshot` builds its

@@ -6,6 +6,7 @@ import LocalStore
 import Logging
 import StoreCatalog
 import StorefrontCommandLine
+import TerminalScripting
 import TerminalUI
 
 /// `storefront run`: the interactive storefront, the default subcommand.

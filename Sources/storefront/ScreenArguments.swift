@@ -1,4 +1,5 @@
 import StorefrontCommandLine
+import TerminalScripting
 import TerminalUI
 
 // `snapshot`'s options, refused at `run()` with one "storefront: bad …" line and exit 64

@@ -1,6 +1,7 @@
 import Foundation
 import StoreCatalog
 import StorefrontCommandLine
+import TerminalScripting
 import TerminalUI
 
 /// One line of a shots file: a screen to record or check.

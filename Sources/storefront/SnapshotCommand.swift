@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import StorefrontCommandLine
 import StorefrontModel
+import TerminalScripting
 import TerminalUI
 
 /// `storefront snapshot [run options] [--size 80x24] [--keys KEYS] [--after DURATION] [--styles]`:

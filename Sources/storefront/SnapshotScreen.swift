@@ -1,6 +1,7 @@
 import Foundation
 import StorefrontCommandLine
 import StorefrontModel
+import TerminalScripting
 import TerminalUI
 
 /// The screen `storefront snapshot` shows: the app over the store the options describe

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TerminalCore
 
 /// How many requests one API key may make in a window, such as `100/1s` or `3600/1h`.
 ///
@@ -15,17 +16,15 @@ public struct RateLimit: Sendable, Hashable, CustomStringConvertible {
         self.window = window
     }
 
-    /// `N/DURATION`, the duration a count and a unit: s, m or h.
+    /// `N/DURATION`, the duration a count and a unit, s, m or h (`DurationText`); a unit
+    /// alone is one of it.
     public init(parsing text: String) throws(APIKeyError) {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
-        let units: [Character: TimeInterval] = ["s": 1, "m": 60, "h": 3600]
         let failure = APIKeyError(reason: "\"\(text)\" is not a rate limit like 100/1s, 50/1m or 3600/1h")
-        guard parts.count == 2, let requests = Int(parts[0]), requests > 0, let unit = parts[1].last,
-              let seconds = units[unit]
-        else { throw failure }
-        let amount = parts[1].dropLast()
-        guard let count = amount.isEmpty ? 1 : Double(amount), count > 0 else { throw failure }
-        self.init(requests: requests, window: count * seconds)
+        guard parts.count == 2, let requests = Int(parts[0]), requests > 0 else { throw failure }
+        let amount = parts[1].first?.isLetter == true ? "1" + parts[1] : String(parts[1])
+        guard let window = DurationText.parse(amount, units: [.seconds, .minutes, .hours]), window > .zero else { throw failure }
+        self.init(requests: requests, window: window / .seconds(1))
     }
 
     /// As `init(parsing:)` reads it: `100/1s`, `50/1m`, `3600/1h`.

@@ -1,4 +1,5 @@
 import CatalogLayouts
+import TerminalScripting
 import TerminalUI
 import Testing
 

@@ -1,3 +1,4 @@
+import TerminalScripting
 import Testing
 import TerminalUI
 
@@ -35,6 +36,21 @@ struct KeyScriptTests {
     @Test("Not durations", arguments: ["", "5", "ms", "1.s", "-1s", "1e3ms", "2m", "1.5.5s"])
     func notDurations(text: String) {
         #expect(DurationText.parse(text) == nil)
+    }
+
+    @Test("Minutes and hours where the reader takes them, as serve's times and rate limits do", arguments: [
+        ("10m", Duration.seconds(600)), ("1h", .seconds(3600)), ("1.5m", .seconds(90)), ("90s", .seconds(90)),
+        ("500ms", .milliseconds(500)),
+    ])
+    func longerDurations(text: String, duration: Duration) {
+        #expect(DurationText.parse(text, units: .all) == duration)
+    }
+
+    @Test("A unit the reader does not take is refused, not read as another")
+    func unitsNotTaken() {
+        #expect(DurationText.parse("10m") == nil)
+        #expect(DurationText.parse("500ms", units: [.seconds, .minutes, .hours]) == nil)
+        #expect(DurationText.parse("2h", units: [.milliseconds, .seconds, .minutes]) == nil)
     }
 
     @Test("Sizes are columns x rows, both from 1")

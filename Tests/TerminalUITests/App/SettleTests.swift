@@ -1,6 +1,7 @@
 import LocalStore
 import StorefrontModel
 import StorefrontTesting
+import TerminalScripting
 import Testing
 import TerminalUI
 

@@ -9,7 +9,7 @@ import Testing
 struct ArticleTests {
     static let articles = [
         ("Sources/TerminalUI/TerminalUI.docc/BuildATipJar.md", "BuildATipJarArticle.swift"),
-        ("Sources/TerminalUI/TerminalUI.docc/RecordADemo.md", "RecordADemoArticle.swift"),
+        ("Sources/TerminalScripting/TerminalScripting.docc/RecordADemo.md", "RecordADemoArticle.swift"),
         ("Sources/StorefrontTesting/StorefrontTesting.docc/SnapshotTestYourCatalog.md", "SnapshotTestYourCatalogArticle.swift"),
     ]
 

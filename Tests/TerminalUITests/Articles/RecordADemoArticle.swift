@@ -4,10 +4,11 @@ import LocalStore
 import StoreCatalog
 import StorefrontModel
 import StorefrontTestSupport
+import TerminalScripting
 import TerminalUI
 import Testing
 
-// The code of the article "Record a demo" (Sources/TerminalUI/TerminalUI.docc), run.
+// The code of the article "Record a demo" (Sources/TerminalScripting/TerminalScripting.docc), run.
 // Each region between `// article:` marks is one of the article's code blocks, as shown
 // there (ArticleTests checks it).
 

@@ -5,6 +5,7 @@ import StoreCatalog
 import StorefrontModel
 import StorefrontTestSupport
 import StorefrontTesting
+import TerminalScripting
 import Testing
 import TerminalUI
 

@@ -1,6 +1,7 @@
 import Foundation
 import LocalStore
 import StorefrontModel
+@testable import TerminalScripting
 import Testing
 @testable import TerminalUI
 

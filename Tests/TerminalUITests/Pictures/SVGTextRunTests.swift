@@ -1,5 +1,5 @@
 import Testing
-@testable import TerminalUI
+@testable import TerminalCore
 
 /// A picture's text is grouped into runs a reader can find and copy, each glyph on its cell.
 @Suite("SVG text runs")

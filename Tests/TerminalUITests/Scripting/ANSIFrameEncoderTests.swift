@@ -1,3 +1,4 @@
+import TerminalScripting
 import Testing
 import TerminalUI
 

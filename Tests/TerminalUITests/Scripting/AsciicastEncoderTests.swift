@@ -1,5 +1,6 @@
 import Foundation
 import StorefrontTestSupport
+import TerminalScripting
 import Testing
 import TerminalUI
 

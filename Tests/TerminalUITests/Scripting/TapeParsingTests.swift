@@ -1,3 +1,4 @@
+@testable import TerminalScripting
 import Testing
 @testable import TerminalUI
 

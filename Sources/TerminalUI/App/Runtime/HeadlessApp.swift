@@ -101,18 +101,6 @@ public final class HeadlessApp: Sendable {
         await press(.resize(width: width, height: height))
     }
 
-    /// Plays a key script (see `KeyScript`).
-    public func run(_ script: KeyScript) async {
-        for step in script.steps {
-            switch step {
-            case .key(let key): await press(key)
-            case .text(let text): await type(text)
-            case .wait(let duration): await wait(duration)
-            case .resize(let width, let height): await resize(width: width, height: height)
-            }
-        }
-    }
-
     /// The messages the app handled last, oldest first, after settling: print it when a
     /// test fails to see how the app got where it is.
     public var messageLog: [AppMessage] {

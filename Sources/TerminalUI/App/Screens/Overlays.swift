@@ -124,7 +124,7 @@ public struct Overlays: Sendable, Hashable {
         return topmost.cursorPosition(in: screen, context: context)
     }
 
-    private func topmost(helpBindings: [KeyBinding<AppAction>], mouse: Bool) -> (any Widget)? {
+    private func topmost(helpBindings: [KeyBinding<AppAction>], mouse: Bool) -> (any Widget<StoreContext>)? {
         if let quitQuestion { return quitQuestion }
         if let confirmation { return confirmation.sheet }
         if let redeemSheet { return redeemSheet }

@@ -4,6 +4,7 @@ import LocalStore
 import StoreCatalog
 import StorefrontModel
 import StorefrontTestSupport
+import TerminalScripting
 import TerminalUI
 
 /// The Tip Jar catalog from the repository's Resources, in a local store on a tape's

@@ -1,3 +1,6 @@
+import TerminalCore
+import TerminalUI
+
 /// A list of keys, text and pauses to play into an app: what `storefront snapshot --keys`
 /// and demo scripts are written in.
 ///

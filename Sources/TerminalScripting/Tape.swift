@@ -1,3 +1,5 @@
+import TerminalUI
+
 /// A demo script: one command a line, played into the app on a virtual clock by
 /// `TapePlayer`, in the spirit of VHS tapes.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import TerminalUI
 
 /// Writes a recording as an asciicast v2 file, which `asciinema play` and `asciinema cat`
 /// replay: a JSON header line, then one `[time, "o", data]` line per screen change with

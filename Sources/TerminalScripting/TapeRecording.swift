@@ -1,3 +1,5 @@
+import TerminalUI
+
 /// One screen of a recording, at a moment of the tape's virtual clock.
 ///
 /// ```swift

@@ -1,4 +1,5 @@
 import StorefrontModel
+import TerminalUI
 
 /// Plays a `Tape` into a `HeadlessApp` on a virtual clock and records the screens.
 ///

@@ -1,3 +1,5 @@
+import TerminalUI
+
 /// Reads a tape's lines into `Tape.lines`: parses each, splices in the tapes `Source`
 /// lines name, and checks the order rules across all of them (setup before the screen,
 /// `Hide` / `Show` in pairs, nothing recorded while hidden, one `Screenshot` per file name).

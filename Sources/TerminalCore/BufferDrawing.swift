@@ -69,7 +69,7 @@ extension Buffer {
 
     /// Gives each cell in `rect` the style `transform` makes of its own, keeping the
     /// symbols; a wide symbol partly inside `rect` is restyled whole.
-    mutating func restyle(_ rect: Rect, _ transform: (Style) -> Style) {
+    package mutating func restyle(_ rect: Rect, _ transform: (Style) -> Style) {
         let clip = rect.intersection(area)
         guard !clip.isEmpty else { return }
         for row in clip.minY..<clip.maxY {

@@ -1,4 +1,5 @@
 import StorefrontModel
+import TerminalUI
 
 /// What a tape plays against: the store, the shops to show, how to draw, and the store's
 /// test controls. The tool that plays tapes builds it from the tape's `TapeSetup`.

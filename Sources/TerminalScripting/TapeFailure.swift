@@ -1,3 +1,5 @@
+import TerminalUI
+
 /// A tape that stopped at a command that failed: the error at its line, the screen as it
 /// was then, and what was recorded until then, so a demo maker sees why at once.
 ///

@@ -1,3 +1,5 @@
+import TerminalUI
+
 /// The keys an interactive run presses as it starts, from `STOREFRONT_PRESS`: `KeyScript`
 /// tokens separated by commas (or spaces), such as `down,down,enter` or `text:GIFT,enter`.
 ///

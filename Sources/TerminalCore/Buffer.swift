@@ -17,7 +17,7 @@ public struct Buffer: Sendable, Hashable {
     /// Rows.
     public let height: Int
     /// Row-major: the cell at column x, row y is `cells[y * width + x]`.
-    public internal(set) var cells: [Cell]
+    public package(set) var cells: [Cell]
 
     /// A buffer of blank cells, at most `TerminalSize.largest`: a larger one is cut to it,
     /// so no size given from outside takes more memory than a real terminal's frame.
@@ -52,7 +52,7 @@ public struct Buffer: Sendable, Hashable {
     /// Stores `cell` at (x, y) and continuation cells after it; the caller has checked
     /// that all `cell.width` columns are inside the buffer. Any wide symbol this
     /// partly covers is cleared to blanks first, so no half of a wide symbol survives.
-    mutating func put(_ cell: Cell, x: Int, y: Int) {
+    package mutating func put(_ cell: Cell, x: Int, y: Int) {
         let index = y * width + x
         let span = max(1, cell.width)
         if cells[index].width == 1 && span == 1 {

@@ -1,3 +1,5 @@
+import TerminalUI
+
 /// Splits one tape line into words: runs of non-space characters, or double-quoted
 /// strings, which may hold spaces and the escapes `\"` and `\\`. A word starting with
 /// `#` starts a comment that runs to the end of the line (quote it to press `#`).

@@ -1,3 +1,6 @@
+import TerminalCore
+import TerminalUI
+
 /// One command of a tape (see `Tape` for the language).
 ///
 /// ```swift

@@ -18,7 +18,7 @@ public struct Cell: Sendable, Hashable {
     public let width: Int
     public var style: Style
 
-    init(symbol: String, width: Int, style: Style) {
+    package init(symbol: String, width: Int, style: Style) {
         self.symbol = symbol
         self.width = width
         self.style = style

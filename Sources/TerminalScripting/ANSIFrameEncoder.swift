@@ -1,3 +1,5 @@
+import TerminalUI
+
 /// Turns a sequence of screens into the bytes a terminal needs to show them: the first
 /// screen (and any screen of a new size) clears and draws everything; each later one
 /// writes only the cells `Buffer.diff(from:)` reports, as cursor moves, SGR attributes
