@@ -47,7 +47,8 @@ struct CatalogDecoder {
     private var warnings: [CatalogWarning] = []
     private var formatter = PriceFormatter(storefront: .unitedStates)
     /// Formatting is the slowest step per product, and big catalogs repeat a few prices.
-    private var displayPrices: [Decimal: String] = [:]
+    /// Each distinct price with its text, shared by the products at it.
+    private var pricings: [Decimal: CatalogProduct.Pricing] = [:]
     /// The prices read so far, by their text: parsing was 6% of loading 100,000 products.
     private var prices: [String: Decimal] = [:]
 
@@ -207,8 +208,7 @@ struct CatalogDecoder {
             id: id,
             type: type,
             referenceName: try node.string("referenceName") ?? "",
-            price: price,
-            displayPrice: displayPrice(price),
+            pricing: pricing(price),
             isFamilyShareable: try node.bool("familyShareable") ?? false,
             localizations: try localizations(node),
             promotionalImageID: try node.string("promotionalImageID"),
@@ -297,7 +297,7 @@ struct CatalogDecoder {
             period: try period(node, key: "subscriptionPeriod"),
             periodCount: periodCount,
             price: price,
-            displayPrice: displayPrice(price),
+            displayPrice: pricing(price).displayPrice,
             eligibility: try eligibility(node),
             isStackable: try node.bool("isStackable") ?? false,
             isEligible: try node.bool("isEligible")
@@ -328,11 +328,11 @@ struct CatalogDecoder {
         return price
     }
 
-    private mutating func displayPrice(_ price: Decimal) -> String {
-        if let cached = displayPrices[price] { return cached }
-        let text = formatter.displayPrice(price)
-        displayPrices[price] = text
-        return text
+    private mutating func pricing(_ price: Decimal) -> CatalogProduct.Pricing {
+        if let cached = pricings[price] { return cached }
+        let made = CatalogProduct.Pricing(price: price, displayPrice: formatter.displayPrice(price))
+        pricings[price] = made
+        return made
     }
 
     private func period(_ node: Node, key: String) throws(Node.Problem) -> SubscriptionPeriod {

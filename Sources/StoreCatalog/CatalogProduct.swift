@@ -20,37 +20,62 @@ public struct CatalogProduct: Sendable, Equatable, Identifiable {
     public var type: ProductType
     /// The internal name; the display name of last resort.
     public var referenceName: String
-    public var price: Decimal
+    public var price: Decimal {
+        get { pricing.price }
+        set { pricing = Pricing(price: newValue, displayPrice: displayPrice) }
+    }
     /// `price` formatted once for the catalog's storefront: `"$0.99"`, `"¥500"`.
-    public var displayPrice: String
+    public var displayPrice: String {
+        get { pricing.displayPrice }
+        set { pricing = Pricing(price: price, displayPrice: newValue) }
+    }
     public var isFamilyShareable: Bool
     /// In file order; may be empty, and names may be `""`.
     public var localizations: [CatalogLocalization]
     /// Names `Assets/<id>.png` in a `.storekit` package (5.0 files).
-    public var promotionalImageID: String?
+    public var promotionalImageID: String? {
+        get { extras?.promotionalImageID }
+        set { extras = Extras.make(promotionalImageID: newValue, subscription: subscription) }
+    }
     /// Present exactly when `type == .autoRenewable`.
     public var subscription: CatalogSubscription? {
-        get { subscriptionBox?.value }
-        set { subscriptionBox = newValue.map(SubscriptionBox.init) }
+        get { extras?.subscription }
+        set { extras = Extras.make(promotionalImageID: promotionalImageID, subscription: newValue) }
     }
-    /// Boxed: inline, its 192 bytes would be in every product, subscription or not (a
-    /// 100,000-product catalog's array took 40 MB instead of 12).
-    private var subscriptionBox: SubscriptionBox?
+
+    /// The price and its text behind one reference, which a decoded catalog's products at
+    /// one price point share: inline they were 36 of the 120 bytes each product took.
+    private var pricing: Pricing
+    /// What most products lack, behind one reference: inline, a subscription's 192 bytes
+    /// were in every product (a 100,000-product catalog's array took 40 MB instead of 12),
+    /// and the image name another 16.
+    private var extras: Extras?
 
     public init(
         id: String, type: ProductType, referenceName: String, price: Decimal, displayPrice: String,
         isFamilyShareable: Bool = false, localizations: [CatalogLocalization] = [],
         promotionalImageID: String? = nil, subscription: CatalogSubscription? = nil
     ) {
+        self.init(
+            id: id, type: type, referenceName: referenceName, pricing: Pricing(price: price, displayPrice: displayPrice),
+            isFamilyShareable: isFamilyShareable, localizations: localizations,
+            promotionalImageID: promotionalImageID, subscription: subscription
+        )
+    }
+
+    /// The same with a price shared with other products (the decoder makes one per price).
+    init(
+        id: String, type: ProductType, referenceName: String, pricing: Pricing,
+        isFamilyShareable: Bool, localizations: [CatalogLocalization],
+        promotionalImageID: String?, subscription: CatalogSubscription?
+    ) {
         self.id = id
         self.type = type
         self.referenceName = referenceName
-        self.price = price
-        self.displayPrice = displayPrice
+        self.pricing = pricing
         self.isFamilyShareable = isFamilyShareable
         self.localizations = localizations
-        self.promotionalImageID = promotionalImageID
-        self.subscriptionBox = subscription.map(SubscriptionBox.init)
+        self.extras = Extras.make(promotionalImageID: promotionalImageID, subscription: subscription)
     }
 
     /// The display name and description for `locale`, falling back through its language,
@@ -66,15 +91,40 @@ public struct CatalogProduct: Sendable, Equatable, Identifiable {
     }
 }
 
-/// A subscription's terms behind one reference, compared by value.
-private final class SubscriptionBox: Sendable, Equatable {
-    let value: CatalogSubscription
+extension CatalogProduct {
+    /// A price and its text, compared by value.
+    final class Pricing: Sendable, Equatable {
+        let price: Decimal
+        let displayPrice: String
 
-    init(_ value: CatalogSubscription) {
-        self.value = value
+        init(price: Decimal, displayPrice: String) {
+            self.price = price
+            self.displayPrice = displayPrice
+        }
+
+        static func == (lhs: Pricing, rhs: Pricing) -> Bool {
+            lhs === rhs || (lhs.price == rhs.price && lhs.displayPrice == rhs.displayPrice)
+        }
     }
 
-    static func == (lhs: SubscriptionBox, rhs: SubscriptionBox) -> Bool {
-        lhs.value == rhs.value
+    /// A subscription's terms and a promotional image's name, compared by value.
+    private final class Extras: Sendable, Equatable {
+        let promotionalImageID: String?
+        let subscription: CatalogSubscription?
+
+        private init(promotionalImageID: String?, subscription: CatalogSubscription?) {
+            self.promotionalImageID = promotionalImageID
+            self.subscription = subscription
+        }
+
+        /// `nil` when there is neither.
+        static func make(promotionalImageID: String?, subscription: CatalogSubscription?) -> Extras? {
+            guard promotionalImageID != nil || subscription != nil else { return nil }
+            return Extras(promotionalImageID: promotionalImageID, subscription: subscription)
+        }
+
+        static func == (lhs: Extras, rhs: Extras) -> Bool {
+            lhs === rhs || (lhs.promotionalImageID == rhs.promotionalImageID && lhs.subscription == rhs.subscription)
+        }
     }
 }

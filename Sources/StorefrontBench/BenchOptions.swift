@@ -49,6 +49,8 @@ struct BenchOptions {
     var latencyRounds: Int { quick ? 1 : 3 }
     var startupRuns: Int { quick ? 5 : 21 }
     var listStartupRuns: Int { quick ? 2 : 5 }
+    /// Rounds of `--only scale` (start-up and both peaks each round).
+    var scaleRuns: Int { quick ? 3 : 7 }
     /// Storefronts side by side for the memory each customer costs.
     var customers: Int { quick ? 10 : 50 }
     var catalogRuns: Int { quick ? 3 : 11 }

@@ -40,6 +40,8 @@ struct BenchRun {
     /// Parts of the run, for `--only`.
     enum Section: String, CaseIterable {
         case frames, terminal, processes, ledger, engines, peers
+        /// Figures 6 and 7 alone, repeated: the two 100,000-product targets.
+        case scale
     }
 
     /// The load average when the run started.
@@ -56,6 +58,7 @@ struct BenchRun {
         if wanted(.ledger) { try await ledger(catalogs.folder) }
         if wanted(.engines) { try await engines(catalogs) }
         if wanted(.peers) { try peers(catalogs.folder) }
+        if only == .scale { try scale(catalogs) }
     }
 
     /// Issue 17's side-by-side table (Markdown), empty until the peers have run.
@@ -195,6 +198,28 @@ struct BenchRun {
             let loading = try bench.peakMemory(catalog: try catalogs.file(productCount: 100_000), layout: nil, productCount: 100_000)
             report.add("  catalog loaded, store list only (no products shown)", loading, unit: "MB")
         }
+    }
+
+    /// Start-up to the 100,000-product list and the peak RSS with it shown, taking turns
+    /// `scaleRuns` times: `processes` takes the peak once, too few for a median on a shared
+    /// machine.
+    private mutating func scale(_ catalogs: GeneratedCatalogs) throws {
+        let bench = ProcessBench(storefront: options.storefront)
+        let catalog = try catalogs.file(productCount: 100_000)
+        let layout = try catalogs.allProductsLayout(productCount: 100_000)
+        var startups: [Double] = [], peaks: [Double] = [], loads: [Double] = []
+        for run in 1...options.scaleRuns {
+            progress("100000 products, run \(run) of \(options.scaleRuns): start-up, peak with the list, peak without")
+            startups += try bench.listStartup(catalog: catalog, layout: layout, productCount: 100_000, runs: 1).values
+            peaks.append(try bench.peakMemory(catalog: catalog, layout: layout, productCount: 100_000))
+            loads.append(try bench.peakMemory(catalog: catalog, layout: nil, productCount: 100_000))
+        }
+        let startup = Samples(startups), peak = Samples(peaks), loaded = Samples(loads)
+        report.add("startup_100k_ms (to the list's first frame)", startup.median, unit: "ms", target: "< 300", met: startup.median < 300)
+        report.add("  fastest / slowest of \(startup.count)", startup.values.first ?? 0, unit: "/ \(Report.format(startup.values.last ?? 0)) ms")
+        report.add("rss_mb_100k (VmHWM)", peak.median, unit: "MB", target: "< 100", met: peak.median < 100)
+        report.add("  lowest / highest of \(peak.count)", peak.values.first ?? 0, unit: "/ \(Report.format(peak.values.last ?? 0)) MB")
+        report.add("  catalog loaded, store list only (no products shown)", loaded.median, unit: "MB")
     }
 
     // MARK: Figure 5

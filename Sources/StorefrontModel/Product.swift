@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// An in-app purchase as the store presents it: plain data, safe to share across tasks.
 ///
@@ -24,9 +25,9 @@ public struct Product: Identifiable, Hashable, Sendable {
     public var displayName: String { storage.fields.displayName }
     public var description: String { storage.fields.description }
     /// The price in the storefront's currency; never built from a floating-point literal.
-    public var price: Decimal { storage.fields.price }
+    public var price: Decimal { storage.fields.pricing.price }
     /// `price` formatted for the storefront's currency and locale.
-    public var displayPrice: String { storage.fields.displayPrice }
+    public var displayPrice: String { storage.fields.pricing.displayPrice }
     public var priceFormatStyle: Decimal.FormatStyle.Currency { storage.fields.priceFormat.style }
     public var isFamilyShareable: Bool { storage.fields.isFamilyShareable }
     /// Subscription details; `nil` unless `type` is `.autoRenewable`.
@@ -49,8 +50,9 @@ public struct Product: Identifiable, Hashable, Sendable {
         var type: ProductType
         var displayName: String
         var description: String
-        var price: Decimal
-        var displayPrice: String
+        /// Shared by the products at one price point: inline, the price and its text were
+        /// 36 of each storage's 136 bytes, and a catalog has a few price points.
+        var pricing: Pricing
         var priceFormat: PriceFormat
         var isFamilyShareable: Bool
         /// Boxed: inline, its 152 bytes were in every product's storage, subscription or
@@ -80,14 +82,54 @@ public struct Product: Identifiable, Hashable, Sendable {
         }
     }
 
+    /// A price and its text, compared and hashed by value.
+    private final class Pricing: Hashable, Sendable {
+        let price: Decimal
+        let displayPrice: String
+        /// Whether the text is the style's own formatting (not one the caller gave).
+        let isFormatted: Bool
+
+        init(price: Decimal, displayPrice: String, isFormatted: Bool) {
+            self.price = price
+            self.displayPrice = displayPrice
+            self.isFormatted = isFormatted
+        }
+
+        static func == (lhs: Pricing, rhs: Pricing) -> Bool {
+            lhs === rhs || (lhs.price == rhs.price && lhs.displayPrice == rhs.displayPrice)
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(price)
+            hasher.combine(displayPrice)
+        }
+    }
+
     /// A price format style behind a reference that the products made with an equal style
     /// share: inline, the style was about 290 of the 392 bytes each product took (heaptrack,
     /// 100,000 products: 39 MB).
     private final class PriceFormat: Hashable, Sendable {
         let style: Decimal.FormatStyle.Currency
+        /// The prices made in this style, each formatted once; bounded, for a store that
+        /// prices every product differently.
+        private let pricings = Mutex<[Decimal: Pricing]>([:])
 
         private init(_ style: Decimal.FormatStyle.Currency) {
             self.style = style
+        }
+
+        /// `price` with `displayPrice` (formatted in this style when `nil`), shared with the
+        /// products made before at the same price and text. The first price text kept for a
+        /// price stays; a different one given later gets a reference of its own.
+        func pricing(_ price: Decimal, displayPrice given: String?) -> Pricing {
+            pricings.withLock { known in
+                if let shared = known[price], given.map({ $0 == shared.displayPrice }) ?? shared.isFormatted {
+                    return shared
+                }
+                let made = Pricing(price: price, displayPrice: given ?? price.formatted(style), isFormatted: given == nil)
+                if known[price] == nil, known.count < 1_024 { known[price] = made }
+                return made
+            }
         }
 
         /// The last one made: a store makes its products one after another in one style.
@@ -124,10 +166,10 @@ public struct Product: Identifiable, Hashable, Sendable {
         isFamilyShareable: Bool = false,
         subscription: SubscriptionInfo? = nil
     ) {
+        let format = PriceFormat.shared(priceFormatStyle)
         storage = Storage(Fields(
             id: id, type: type, displayName: displayName, description: description,
-            price: price, displayPrice: displayPrice ?? price.formatted(priceFormatStyle),
-            priceFormat: .shared(priceFormatStyle),
+            pricing: format.pricing(price, displayPrice: displayPrice), priceFormat: format,
             isFamilyShareable: isFamilyShareable, subscription: subscription.map(SubscriptionBox.init)
         ))
     }

@@ -109,6 +109,9 @@ extension Storefront {
         let group = owned.subscriptionGroup(info.subscriptionGroupID)
         info.isEligibleForIntroOffer = group.isEligibleForIntroOffer
         info.status = group.statuses
+        // Setting makes a new storage: with nothing to change, the cache's product is shown
+        // as it is (a 100,000-product list held 30,000 subscriptions twice).
+        guard info != product.subscription else { return product }
         var updated = product
         updated.subscription = info
         return updated

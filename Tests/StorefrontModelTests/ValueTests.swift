@@ -11,6 +11,17 @@ import Testing
         #expect(Catalog.product("tip", .consumable, "4.99", style: euro).displayPrice == "4,99\u{A0}€")
     }
 
+    @Test func productsAtOnePriceKeepTheirOwnPriceText() {
+        // Products at one price share its text: a text given for one must not become another's.
+        let pounds = Decimal.FormatStyle.Currency(code: "GBP", locale: Locale(identifier: "en_GB"))
+        let price = Decimal(string: "0.99")!
+        let formatted = Product(id: "a", type: .consumable, displayName: "A", description: "", price: price, priceFormatStyle: pounds)
+        let given = Product(id: "b", type: .consumable, displayName: "B", description: "", price: price, displayPrice: "99p", priceFormatStyle: pounds)
+        let again = Product(id: "c", type: .consumable, displayName: "C", description: "", price: price, priceFormatStyle: pounds)
+        #expect([formatted.displayPrice, given.displayPrice, again.displayPrice] == ["£0.99", "99p", "£0.99"])
+        #expect(given.price == price && again.price == price)
+    }
+
     @Test func offerPriceIsFormattedLikeItsProduct() {
         #expect(Catalog.trial.displayPrice == "£0.00")
     }

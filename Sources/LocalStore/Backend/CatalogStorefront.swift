@@ -42,14 +42,21 @@ public struct CatalogStorefront: Sendable {
 
     /// The products among `ids` that the catalog has, in the order asked, without duplicates.
     /// Each distinct price is formatted once: a catalog has few price points, and formatting
-    /// (ICU) was 12% of answering for 100,000 products.
+    /// (ICU) was 12% of answering for 100,000 products. Duplicates are told apart by catalog
+    /// position, one bit each: a set of 100,000 IDs took 4 MB beside the answer.
     public func products(for ids: [Product.ID]) -> [Product] {
-        var seen = Set<Product.ID>(minimumCapacity: ids.count)
+        var seen = [UInt64](repeating: 0, count: (catalog.products.count + 63) / 64)
         var displayPrices: [Decimal: String] = [:]
-        return ids.compactMap { id in
-            guard seen.insert(id).inserted, let item = catalog.product(id: id) else { return nil }
-            return product(item, displayPrices: &displayPrices)
+        var products: [Product] = []
+        products.reserveCapacity(min(ids.count, catalog.products.count))
+        for id in ids {
+            guard let position = catalog.productPosition(id: id) else { continue }
+            let bit = UInt64(1) << (position % 64)
+            guard seen[position / 64] & bit == 0 else { continue }
+            seen[position / 64] |= bit
+            products.append(product(catalog.products[position], displayPrices: &displayPrices))
         }
+        return products
     }
 
     /// A catalog product as the store sells it here.

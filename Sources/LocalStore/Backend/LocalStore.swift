@@ -91,8 +91,10 @@ public actor LocalStore: StoreBackend {
         guard products.contains(where: { $0.subscription != nil }) else { return products }
         let usedGroups = try await groupsSubscribedTo()
         for index in products.indices {
-            if let groupID = products[index].subscription?.subscriptionGroupID {
-                products[index].subscription?.isEligibleForIntroOffer = !usedGroups.contains(groupID)
+            // Set only when it changes: setting makes the product a new storage, and a
+            // 100,000-product answer held both while its subscriptions were remade.
+            if let info = products[index].subscription, usedGroups.contains(info.subscriptionGroupID) == info.isEligibleForIntroOffer {
+                products[index].subscription?.isEligibleForIntroOffer = !usedGroups.contains(info.subscriptionGroupID)
             }
         }
         return products
