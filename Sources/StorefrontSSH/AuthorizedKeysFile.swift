@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// `--authorized-keys`: the file's keys as last read, read again on `reload()` (SIGHUP),
 /// as sshd does. At start a bad line stops the server; on a reread it is left out with its
@@ -11,15 +12,16 @@ import Foundation
 /// ```
 public final class AuthorizedKeysFile: Sendable {
     public let path: String
-    private let current: NSLockedKeys
+    /// Connections read the keys while SIGHUP's handler replaces them.
+    private let current: Mutex<AuthorizedKeys>
 
     public init(path: String) throws(SSHServeError) {
         self.path = path
-        current = NSLockedKeys(try AuthorizedKeys(contentsOf: path))
+        current = Mutex(try AuthorizedKeys(contentsOf: path))
     }
 
     /// The keys as last read.
-    public var keys: AuthorizedKeys { current.value }
+    public var keys: AuthorizedKeys { current.withLock { $0 } }
 
     /// Reads the file again; what happened, in lines for the server's log.
     public func reload() -> [String] {
@@ -30,27 +32,12 @@ public final class AuthorizedKeysFile: Sendable {
             return ["\(error.description); still admitting the \(Self.count(keys)) read before"]
         }
         let (keys, bad) = AuthorizedKeys.skippingBadLines(text: text, file: path)
-        current.value = keys
+        current.withLock { $0 = keys }
         return bad.map { "\($0.description); that line's key is not admitted" } + ["reread \(path): \(Self.count(keys))"]
     }
 
     /// "1 key", "3 keys".
     private static func count(_ keys: AuthorizedKeys) -> String {
         keys.fingerprints.count == 1 ? "1 key" : "\(keys.fingerprints.count) keys"
-    }
-}
-
-/// The keys behind a lock: connections read them while SIGHUP's handler replaces them.
-private final class NSLockedKeys: @unchecked Sendable {
-    private let lock = NSLock()
-    private var keys: AuthorizedKeys
-
-    init(_ keys: AuthorizedKeys) {
-        self.keys = keys
-    }
-
-    var value: AuthorizedKeys {
-        get { lock.withLock { keys } }
-        set { lock.withLock { keys = newValue } }
     }
 }

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Foundation
+import Synchronization
 import SystemCalls
 
 /// Reaps every child the server starts, so none lingers as a zombie, and tells whoever
@@ -17,14 +18,12 @@ import SystemCalls
 /// let child = try SpawnedProcess(session: "/bin/true", arguments: ["true"], environment: [], stdio: …)
 /// ChildReaper.shared.watch(child.pid) { exit in print(exit.status) }   // 0
 /// ```
-final class ChildReaper: @unchecked Sendable {
+final class ChildReaper: Sendable {
     static let shared = ChildReaper()
 
-    private let lock = NSLock()
     private let living = DispatchSemaphore(value: 0)
-    private var watchers: [pid_t: @Sendable (ChildExit) -> Void] = [:]
-    /// Children that ended before anyone watched them.
-    private var unclaimed: [pid_t: ChildExit] = [:]
+    /// Who waits for each child, and the children that ended before anyone watched them.
+    private let children = Mutex<(watchers: [pid_t: @Sendable (ChildExit) -> Void], unclaimed: [pid_t: ChildExit])>(([:], [:]))
 
     private init() {
         let thread = Thread { [unowned self] in self.reapForever() }
@@ -34,10 +33,11 @@ final class ChildReaper: @unchecked Sendable {
 
     /// Calls `ended` once, on the reaper's thread, when `pid` (started just before) ends.
     func watch(_ pid: pid_t, ended: @escaping @Sendable (ChildExit) -> Void) {
-        lock.lock()
-        let early = unclaimed.removeValue(forKey: pid)
-        if early == nil { watchers[pid] = ended }
-        lock.unlock()
+        let early = children.withLock { children in
+            let early = children.unclaimed.removeValue(forKey: pid)
+            if early == nil { children.watchers[pid] = ended }
+            return early
+        }
         // One signal per child, always: a child reaped early took another child's turn.
         living.signal()
         if let early { ended(early) }
@@ -51,10 +51,11 @@ final class ChildReaper: @unchecked Sendable {
             repeat { pid = waitpid(-1, &status, 0) } while pid < 0 && errno == EINTR
             guard pid > 0 else { continue }
             let exit = ChildExit(waitStatus: status)
-            lock.lock()
-            let watcher = watchers.removeValue(forKey: pid)
-            if watcher == nil { unclaimed[pid] = exit }
-            lock.unlock()
+            let watcher = children.withLock { children in
+                let watcher = children.watchers.removeValue(forKey: pid)
+                if watcher == nil { children.unclaimed[pid] = exit }
+                return watcher
+            }
             watcher?(exit)
         }
     }

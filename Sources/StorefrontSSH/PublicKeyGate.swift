@@ -1,6 +1,7 @@
 import Foundation
 import NIOCore
 import NIOSSH
+import Synchronization
 
 /// One connection's sign-in: public keys only (Ed25519 and ECDSA P-256), admitted by
 /// `--authorized-keys` when given (a line's `from=` against the client's address), and
@@ -8,12 +9,11 @@ import NIOSSH
 ///
 /// NIOSSH asks only once the client has proved it holds the key (the signature checks);
 /// passwords, "none" and keys of other types are refused.
-final class PublicKeyGate: NIOSSHServerUserAuthenticationDelegate, @unchecked Sendable {
+final class PublicKeyGate: NIOSSHServerUserAuthenticationDelegate, Sendable {
     private let authorizedKeys: AuthorizedKeysFile?
     private let address: String?
     private let signedInNow: @Sendable () -> Void
-    private let lock = NSLock()
-    private var signedIn: (account: KeyFingerprint, options: KeyOptions)?
+    private let signedIn = Mutex<(account: KeyFingerprint, options: KeyOptions)?>(nil)
 
     /// `address` is the client's IP address; `signedInNow` is called once, when a key is accepted.
     init(authorizedKeys: AuthorizedKeysFile?, address: String?, signedInNow: @escaping @Sendable () -> Void) {
@@ -23,10 +23,10 @@ final class PublicKeyGate: NIOSSHServerUserAuthenticationDelegate, @unchecked Se
     }
 
     /// The account of the key that signed in, once one has.
-    var account: KeyFingerprint? { lock.withLock { signedIn?.account } }
+    var account: KeyFingerprint? { signedIn.withLock { $0?.account } }
 
     /// What the accepted key's line allows (everything without `--authorized-keys`).
-    var options: KeyOptions { lock.withLock { signedIn?.options ?? KeyOptions() } }
+    var options: KeyOptions { signedIn.withLock { $0?.options ?? KeyOptions() } }
 
     var supportedAuthenticationMethods: NIOSSHAvailableUserAuthenticationMethods { .publicKey }
 
@@ -43,7 +43,7 @@ final class PublicKeyGate: NIOSSHServerUserAuthenticationDelegate, @unchecked Se
             guard let admitted = authorizedKeys.keys.admit(fingerprint, from: address) else { return responsePromise.succeed(.failure) }
             options = admitted
         }
-        let first = lock.withLock {
+        let first = signedIn.withLock { signedIn in
             defer { signedIn = (fingerprint, options) }
             return signedIn == nil
         }

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Synchronization
 
 /// What the server can do to a live session from outside its event loop.
 struct SessionControl: Sendable {
@@ -17,43 +18,46 @@ struct SessionControl: Sendable {
 /// let refusal = registry.open(id, account: "SHA256:…", control: control)   // nil: admitted
 /// registry.close(id, account: "SHA256:…")
 /// ```
-final class SessionRegistry: @unchecked Sendable {
-    private let lock = NSLock()
-    private var limits: SessionLimits
-    private var accepting = true
-    private var sessions: [ObjectIdentifier: SessionControl] = [:]
-    private var emptyWaiters: [UUID: CheckedContinuation<Void, Never>] = [:]
+final class SessionRegistry: Sendable {
+    private struct Sessions {
+        var limits: SessionLimits
+        var accepting = true
+        var open: [ObjectIdentifier: SessionControl] = [:]
+        var emptyWaiters: [UUID: CheckedContinuation<Void, Never>] = [:]
+    }
+
+    private let state: Mutex<Sessions>
 
     init(limits: SessionLimits) {
-        self.limits = limits
+        state = Mutex(Sessions(limits: limits))
     }
 
     /// Admits a session, or returns the message that refuses it.
     func open(_ id: ObjectIdentifier, account: String, control: SessionControl) -> String? {
-        lock.withLock {
-            guard accepting else { return "The store is closing. Please come back later." }
-            if let refusal = limits.admit(account) { return refusal }
-            sessions[id] = control
+        state.withLock { state in
+            guard state.accepting else { return "The store is closing. Please come back later." }
+            if let refusal = state.limits.admit(account) { return refusal }
+            state.open[id] = control
             return nil
         }
     }
 
     func close(_ id: ObjectIdentifier, account: String) {
-        let waiters: [CheckedContinuation<Void, Never>] = lock.withLock {
-            guard sessions.removeValue(forKey: id) != nil else { return [] }
-            limits.release(account)
-            guard sessions.isEmpty else { return [] }
-            defer { emptyWaiters = [:] }
-            return Array(emptyWaiters.values)
+        let waiters: [CheckedContinuation<Void, Never>] = state.withLock { state in
+            guard state.open.removeValue(forKey: id) != nil else { return [] }
+            state.limits.release(account)
+            guard state.open.isEmpty else { return [] }
+            defer { state.emptyWaiters = [:] }
+            return Array(state.emptyWaiters.values)
         }
         waiters.forEach { $0.resume() }
     }
 
     /// Admits no one from now on; returns the sessions still open.
     func stopAccepting() -> [SessionControl] {
-        lock.withLock {
-            accepting = false
-            return Array(sessions.values)
+        state.withLock { state in
+            state.accepting = false
+            return Array(state.open.values)
         }
     }
 
@@ -61,15 +65,15 @@ final class SessionRegistry: @unchecked Sendable {
     func waitUntilEmpty(upTo limit: Duration) async {
         let id = UUID()
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let waiting: Bool = lock.withLock {
-                if sessions.isEmpty { return false }
-                emptyWaiters[id] = continuation
+            let waiting: Bool = state.withLock { state in
+                if state.open.isEmpty { return false }
+                state.emptyWaiters[id] = continuation
                 return true
             }
             guard waiting else { return continuation.resume() }
             let seconds = Double(limit.components.seconds) + Double(limit.components.attoseconds) / 1e18
             DispatchQueue.global().asyncAfter(deadline: .now() + seconds) {
-                self.lock.withLock { self.emptyWaiters.removeValue(forKey: id) }?.resume()
+                self.state.withLock { $0.emptyWaiters.removeValue(forKey: id) }?.resume()
             }
         }
     }

@@ -1,4 +1,4 @@
-import Foundation
+import Synchronization
 
 /// The connections that have not signed in yet, in all and per client address, as sshd's
 /// MaxStartups counts them: one past either limit is closed at once, before the SSH
@@ -9,38 +9,37 @@ import Foundation
 /// waiting.admit("10.0.0.7")     // true: may try to sign in
 /// waiting.release("10.0.0.7")   // it signed in, or went away
 /// ```
-final class SignInRegistry: @unchecked Sendable {
-    private let lock = NSLock()
+final class SignInRegistry: Sendable {
     /// The same rule as sessions per key, with the address as the key.
-    private var limits: SessionLimits
+    private let limits: Mutex<SessionLimits>
 
     init(limits: SessionLimits) {
-        self.limits = limits
+        self.limits = Mutex(limits)
     }
 
     func admit(_ address: String) -> Bool {
-        lock.withLock { limits.admit(address) == nil }
+        limits.withLock { $0.admit(address) == nil }
     }
 
     func release(_ address: String) {
-        lock.withLock { limits.release(address) }
+        limits.withLock { $0.release(address) }
     }
 }
 
 /// One connection's place among those signing in, given back once: when it signs in or
 /// when it closes, whichever is first.
-final class SignInPlace: @unchecked Sendable {
-    private let lock = NSLock()
-    private var registry: SignInRegistry?
+final class SignInPlace: Sendable {
+    /// Until the place is given back.
+    private let registry: Mutex<SignInRegistry?>
     private let address: String
 
     init(_ registry: SignInRegistry, address: String) {
-        self.registry = registry
+        self.registry = Mutex(registry)
         self.address = address
     }
 
     func release() {
-        lock.withLock { () -> SignInRegistry? in
+        registry.withLock { registry in
             defer { registry = nil }
             return registry
         }?.release(address)

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Foundation
+import Synchronization
 import SystemCalls
 import Testing
 
@@ -26,7 +27,7 @@ private let signalProcess = Darwin.kill
 /// let output = try await ChildProcess.run("/bin/echo", ["hi"])
 /// #expect(output.status == 0 && output.stdout == "hi\n")
 /// ```
-public final class ChildProcess: @unchecked Sendable {
+public final class ChildProcess: Sendable {
     /// How a child ended and what it printed.
     public struct Output: Sendable {
         /// The exit status, or nil when a signal ended the process.
@@ -72,9 +73,8 @@ public final class ChildProcess: @unchecked Sendable {
     private let scratch: URL?
     private let keepsOutput: Bool
 
-    private let lock = NSLock()
-    private var ended: Ended?
-    private var output: Output?
+    /// How the child ended, once reaped, and its output, once read.
+    private let progress = Mutex<(ended: Ended?, output: Output?)>((nil, nil))
 
     private enum Ended {
         case status(Int32)
@@ -188,24 +188,24 @@ public final class ChildProcess: @unchecked Sendable {
     /// Waits for the child to end, blocking the thread, and reads what it printed.
     public func waitBlocking() -> Output {
         _ = reap(blocking: true)
-        lock.lock()
-        defer { lock.unlock() }
-        if let output { return output }
-        var result = Output(status: nil, signal: nil, stdout: Self.text(at: stdoutURL), stderr: Self.text(at: stderrURL))
-        if case .status(let status) = ended {
-            switch ChildExit(waitStatus: status) {
-            case .exited(let code): result.status = code
-            case .signaled(let signal): result.signal = signal
+        return progress.withLock { progress in
+            if let output = progress.output { return output }
+            var result = Output(status: nil, signal: nil, stdout: Self.text(at: stdoutURL), stderr: Self.text(at: stderrURL))
+            if case .status(let status) = progress.ended {
+                switch ChildExit(waitStatus: status) {
+                case .exited(let code): result.status = code
+                case .signaled(let signal): result.signal = signal
+                }
             }
+            if let scratch {
+                try? FileManager.default.removeItem(at: scratch)
+            } else if !keepsOutput {
+                try? FileManager.default.removeItem(at: stdoutURL)
+                try? FileManager.default.removeItem(at: stderrURL)
+            }
+            progress.output = result
+            return result
         }
-        if let scratch {
-            try? FileManager.default.removeItem(at: scratch)
-        } else if !keepsOutput {
-            try? FileManager.default.removeItem(at: stdoutURL)
-            try? FileManager.default.removeItem(at: stderrURL)
-        }
-        output = result
-        return result
     }
 
     /// The command as a shell would show it, for messages.
@@ -215,25 +215,25 @@ public final class ChildProcess: @unchecked Sendable {
 
     /// Reaps the child if it has ended; with `blocking`, waits for it to. Returns whether it has ended.
     private func reap(blocking: Bool) -> Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        if ended != nil { return true }
-        var status: Int32 = 0
-        while true {
-            let reaped = waitpid(pid, &status, blocking ? 0 : WNOHANG)
-            if reaped == pid {
-                ended = .status(status)
+        progress.withLock { progress in
+            if progress.ended != nil { return true }
+            var status: Int32 = 0
+            while true {
+                let reaped = waitpid(pid, &status, blocking ? 0 : WNOHANG)
+                if reaped == pid {
+                    progress.ended = .status(status)
+                    return true
+                }
+                if reaped == 0 { return false }
+                if errno == EINTR { continue }
+                progress.ended = .lost
                 return true
             }
-            if reaped == 0 { return false }
-            if errno == EINTR { continue }
-            ended = .lost
-            return true
         }
     }
 
     /// Held while a child is spawned, so no pipe end made for another is inherited meanwhile.
-    private static let spawnLock = NSLock()
+    private static let spawnLock = Mutex(())
 
     /// A file's bytes as text; bytes that are not UTF-8 show as U+FFFD rather than failing.
     private static func text(at url: URL) -> String {
@@ -244,53 +244,53 @@ public final class ChildProcess: @unchecked Sendable {
         _ executable: String, _ arguments: [String], environment: [String: String], stdin: Data?,
         stdout: String, stderr: String
     ) throws -> pid_t {
-        spawnLock.lock()
-        defer { spawnLock.unlock() }
-        var input: (read: Int32, write: Int32)?
-        if stdin != nil {
-            // Both ends close on exec, so no other child holds the pipe open.
-            input = try Descriptors.pipe()
-        }
-        let spawned: Result<SpawnedProcess, SystemCallError>
-        do {
-            spawned = .success(try SpawnedProcess(
-                executable, arguments: [executable] + arguments, environment: environment.map { "\($0.key)=\($0.value)" },
-                stdin: input.map { .descriptor($0.read) } ?? .open("/dev/null", flags: O_RDONLY),
-                stdout: .open(stdout, flags: O_WRONLY | O_CREAT | O_TRUNC), stderr: .open(stderr, flags: O_WRONLY | O_CREAT | O_TRUNC)
-            ))
-        } catch {
-            spawned = .failure(error)
-        }
-        if let input {
-            close(input.read)
-            if case .success = spawned, let stdin {
-                // Written from a thread of its own, so input larger than the pipe holds never
-                // blocks the caller; closing the pipe is the child's end of input.
-                Thread.detachNewThread {
-                    // A child that stops reading makes the write fail with EPIPE; SIGPIPE stays
-                    // blocked on this thread and goes with it.
-                    var pipeSignal = sigset_t()
-                    sigemptyset(&pipeSignal)
-                    sigaddset(&pipeSignal, SIGPIPE)
-                    pthread_sigmask(SIG_BLOCK, &pipeSignal, nil)
-                    stdin.withUnsafeBytes { bytes in
-                        var offset = 0
-                        while offset < bytes.count {
-                            let written = write(input.write, bytes.baseAddress! + offset, bytes.count - offset)
-                            if written < 0 && errno == EINTR { continue }
-                            if written <= 0 { break }
-                            offset += written
+        try spawnLock.withLock { _ in
+            var input: (read: Int32, write: Int32)?
+            if stdin != nil {
+                // Both ends close on exec, so no other child holds the pipe open.
+                input = try Descriptors.pipe()
+            }
+            let spawned: Result<SpawnedProcess, SystemCallError>
+            do throws(SystemCallError) {
+                spawned = .success(try SpawnedProcess(
+                    executable, arguments: [executable] + arguments, environment: environment.map { "\($0.key)=\($0.value)" },
+                    stdin: input.map { .descriptor($0.read) } ?? .open("/dev/null", flags: O_RDONLY),
+                    stdout: .open(stdout, flags: O_WRONLY | O_CREAT | O_TRUNC), stderr: .open(stderr, flags: O_WRONLY | O_CREAT | O_TRUNC)
+                ))
+            } catch {
+                spawned = .failure(error)
+            }
+            if let input {
+                close(input.read)
+                if case .success = spawned, let stdin {
+                    // Written from a thread of its own, so input larger than the pipe holds never
+                    // blocks the caller; closing the pipe is the child's end of input.
+                    Thread.detachNewThread {
+                        // A child that stops reading makes the write fail with EPIPE; SIGPIPE stays
+                        // blocked on this thread and goes with it.
+                        var pipeSignal = sigset_t()
+                        sigemptyset(&pipeSignal)
+                        sigaddset(&pipeSignal, SIGPIPE)
+                        pthread_sigmask(SIG_BLOCK, &pipeSignal, nil)
+                        stdin.withUnsafeBytes { bytes in
+                            var offset = 0
+                            while offset < bytes.count {
+                                let written = write(input.write, bytes.baseAddress! + offset, bytes.count - offset)
+                                if written < 0 && errno == EINTR { continue }
+                                if written <= 0 { break }
+                                offset += written
+                            }
                         }
+                        close(input.write)
                     }
+                } else {
                     close(input.write)
                 }
-            } else {
-                close(input.write)
             }
-        }
-        switch spawned {
-        case .success(let child): return child.pid
-        case .failure(let error): throw error
+            switch spawned {
+            case .success(let child): return child.pid
+            case .failure(let error): throw error
+            }
         }
     }
 }
