@@ -144,7 +144,7 @@ let package = Package(
         .target(
             name: "StorefrontCommandLine",
             dependencies: [
-                "StoreCatalog", "StorefrontModel", "LocalStore", "PostgresStore", "TerminalCore", "TerminalUI",
+                "StoreCatalog", "StorefrontModel", "LocalStore", "PostgresStore", "TerminalCore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             plugins: ["BuildCommit"]

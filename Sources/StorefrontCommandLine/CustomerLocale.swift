@@ -1,5 +1,5 @@
 import Foundation
-import TerminalUI
+import TerminalCore
 
 /// The one choice of the customer's language, which the interface's words, product names,
 /// a generated layout's shops and the policy links all follow: `--locale`, else the
@@ -16,6 +16,6 @@ package enum CustomerLocale {
     /// names a localization with them.
     package static func chosen(_ locale: String?, environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
         if let locale { return locale }
-        return InterfaceLanguage.environmentLocale(environment).map { String($0.prefix { $0 != "." && $0 != "@" }) }
+        return EnvironmentLocale.messages(in: environment).map { String($0.prefix { $0 != "." && $0 != "@" }) }
     }
 }

@@ -57,11 +57,11 @@ struct InterfaceLanguageTests {
 
     @Test("LC_ALL, then LC_MESSAGES, then LANG; the C locale names no language")
     func environment() {
-        #expect(InterfaceLanguage.environmentLocale(["LANG": "de_DE.UTF-8", "LC_MESSAGES": "fr_FR.UTF-8"]) == "fr_FR.UTF-8")
-        #expect(InterfaceLanguage.environmentLocale(["LANG": "de_DE.UTF-8", "LC_ALL": "ja_JP.UTF-8", "LC_MESSAGES": "fr_FR"]) == "ja_JP.UTF-8")
-        #expect(InterfaceLanguage.environmentLocale(["LANG": "C.UTF-8"]) == nil)
-        #expect(InterfaceLanguage.environmentLocale(["LC_ALL": "", "LANG": "es_ES.UTF-8"]) == "es_ES.UTF-8")
-        #expect(InterfaceLanguage.environmentLocale([:]) == nil)
+        #expect(EnvironmentLocale.messages(in: ["LANG": "de_DE.UTF-8", "LC_MESSAGES": "fr_FR.UTF-8"]) == "fr_FR.UTF-8")
+        #expect(EnvironmentLocale.messages(in: ["LANG": "de_DE.UTF-8", "LC_ALL": "ja_JP.UTF-8", "LC_MESSAGES": "fr_FR"]) == "ja_JP.UTF-8")
+        #expect(EnvironmentLocale.messages(in: ["LANG": "C.UTF-8"]) == nil)
+        #expect(EnvironmentLocale.messages(in: ["LC_ALL": "", "LANG": "es_ES.UTF-8"]) == "es_ES.UTF-8")
+        #expect(EnvironmentLocale.messages(in: [:]) == nil)
     }
 
     @Test("Counts take the language's plural form: English one/other, French 0 and 1 singular, Japanese one form")

@@ -149,20 +149,3 @@ public struct InterfaceLanguage: Sendable, Hashable {
         hasher.combine(isPseudo)
     }
 }
-
-extension InterfaceLanguage {
-    /// The locale the environment asks messages in, by POSIX's order: `LC_ALL`, then
-    /// `LC_MESSAGES`, then `LANG`; nil when none is set or it is the "C" or "POSIX" locale,
-    /// which name no language.
-    ///
-    /// ```swift
-    /// InterfaceLanguage.environmentLocale(["LANG": "ja_JP.UTF-8"])  // "ja_JP.UTF-8"
-    /// InterfaceLanguage.environmentLocale(["LANG": "C.UTF-8"])      // nil
-    /// ```
-    public static func environmentLocale(_ environment: [String: String]) -> String? {
-        let value = ["LC_ALL", "LC_MESSAGES", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty }
-        guard let value else { return nil }
-        let language = value.prefix { $0 != "." && $0 != "@" }
-        return language == "C" || language == "POSIX" ? nil : value
-    }
-}
