@@ -26,11 +26,19 @@ extension AsyncParsableCommand {
             exit(withError: ExitCode(failure.exitCode))
         } catch where exitCode(for: error) == .usage && !message(for: error).isEmpty {
             // A bad option or value, whether ArgumentParser or a `validate()` refused it: the
-            // same one line as every other failure, without the usage (`--help` has it).
-            CommandFailure(message(for: error), exitCode: .usage).report()
+            // same one line as every other failure; instead of the usage, where to find it.
+            CommandFailure(message(for: error) + helpPointer(for: error), exitCode: .usage).report()
             exit(withError: ExitCode.usage)
         } catch {
             exit(withError: error)
         }
+    }
+
+    /// " (see 'storefront buy --help')": the help of the command that refused, as ArgumentParser's
+    /// full message names it; empty if it names none.
+    private static func helpPointer(for error: any Error) -> String {
+        let full = fullMessage(for: error)
+        guard let start = full.range(of: "See '"), let end = full[start.upperBound...].range(of: " --help'") else { return "" }
+        return " (see '\(full[start.upperBound..<end.upperBound]))"
     }
 }

@@ -71,16 +71,19 @@ struct OneWayToFailTests {
 
     /// ArgumentParser's own refusal, a `validate()` refusal and a value refused as the command
     /// runs used to read differently ("Error: …" and the usage, or one line); now all one line.
+    /// Where the command line itself was wrong, the line ends saying where its usage is.
     @Test("A bad option or value is one line, exit 64, whoever refuses it", arguments: [
-        (["buy", "com.example.tipjar.nib.fine", "--catalog", "tipjar", "--bogus"], "--bogus"),
-        (["buy", "com.example.tipjar.nib.fine", "--catalog", "tipjar", "--latency", "soon"], "--latency \"soon\""),
-        (["snapshot", "--catalog", "tipjar", "--size", "80x2x"], "80x2x"),
-        (["serve", "--ssh", "0", "--max-sessions", "0"], "--max-sessions 0"),
+        (["buy", "com.example.tipjar.nib.fine", "--catalog", "tipjar", "--bogus"], "--bogus", " (see 'storefront buy --help')"),
+        (["buy"], "'<product-id>'", " (see 'storefront buy --help')"),
+        (["buy", "com.example.tipjar.nib.fine", "--catalog", "tipjar", "--latency", "soon"], "--latency \"soon\"", " (see 'storefront buy --help')"),
+        (["snapshot", "--catalog", "tipjar", "--size", "80x2x"], "80x2x", ""),
+        (["serve", "--ssh", "0", "--max-sessions", "0"], "--max-sessions 0", " (see 'storefront serve --help')"),
     ])
-    func badValues(arguments: [String], naming: String) async throws {
+    func badValues(arguments: [String], naming: String, pointer: String) async throws {
         let work = try TemporaryDirectory()
         let line = try await expectOneLine(arguments, status: 64, home: work.url)
         #expect(line.contains(naming), "\(line)")
+        #expect(line.hasSuffix(pointer) && line.contains(" (see ") == !pointer.isEmpty, "\(line)")
     }
 
     /// Typed as the command line is parsed: refused before serve opens a store or a port,
@@ -96,7 +99,7 @@ struct OneWayToFailTests {
         let work = try TemporaryDirectory()
         for address in [[], ["--ssh", "0"]] {
             let line = try await expectOneLine(["serve"] + address + ["--catalog", "tipjar", "--in-memory"] + options, status: 64, home: work.url)
-            #expect(line == message)
+            #expect(line == message + " (see 'storefront serve --help')")
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: work.url.path).isEmpty, "serve made files before refusing")
     }

@@ -64,6 +64,6 @@ struct SnapshotCommandTests {
         #expect(try await snapshot(["--keys", ""]).stdout == plain.stdout)
         let both = try await snapshot(["--size", "80by24", "--latency", "soon"])
         #expect(both.status == 64)
-        #expect(both.stderr == "storefront: --latency \"soon\" is not a duration like 500ms, 1.5s or 300ms-800ms.\n")
+        #expect(both.stderr == "storefront: --latency \"soon\" is not a duration like 500ms, 1.5s or 300ms-800ms. (see 'storefront snapshot --help')\n")
     }
 }

@@ -48,9 +48,10 @@ struct TerminalHygieneTests {
     @Test func ctrlCDuringAPurchaseAsksFirst() async throws {
         let scratch = try TemporaryDirectory()
         let ledger = scratch.url.appendingPathComponent("ledger.sqlite").path
-        // Every store call takes 4 s: after the ledger write the storefront still reads
-        // entitlements and finishes, so the purchase is with the store when Ctrl-C comes.
-        let store = ["--catalog", "tipjar", "--ledger", ledger, "--latency", "4s"]
+        // Every store call takes 6 s: after the ledger write the storefront still reads
+        // entitlements and finishes (12 s more), so the purchase is with the store when Ctrl-C
+        // comes, even when the whole suite runs and each `transactions` process takes seconds.
+        let store = ["--catalog", "tipjar", "--ledger", ledger, "--latency", "6s"]
         let binary = try StorefrontCommand.binary()
         let words = ["env", "LANG=C.UTF-8", "LC_ALL=C.UTF-8", binary, "run"] + store
         let run = try await WitnessedRun(words)
@@ -86,11 +87,17 @@ struct TerminalHygieneTests {
     @Test func quittingBeforeTheStoreRecordsAPurchaseStillBuysIt() async throws {
         let scratch = try TemporaryDirectory()
         let ledger = scratch.url.appendingPathComponent("ledger.sqlite").path
-        // Every store call takes 5 s, so the question comes while the purchase call waits.
-        let store = ["--catalog", "tipjar", "--ledger", ledger, "--latency", "5s"]
+        // Every store call takes 12 s, so the question comes, and the ledger is read, while the
+        // purchase call waits, even when the whole suite runs and a process takes seconds.
+        let store = ["--catalog", "tipjar", "--ledger", ledger, "--latency", "12s"]
         let words = ["env", "LANG=C.UTF-8", "LC_ALL=C.UTF-8", try StorefrontCommand.binary(), "run"] + store
         let run = try await WitnessedRun(words)
-        try await run.tmux.confirmFirstTip()
+        _ = try await run.tmux.screen(showing: "Consumables", timeout: .seconds(90))
+        try await run.tmux.press("enter")
+        _ = try await run.tmux.screen(showing: "£0.99", timeout: .seconds(90))
+        try await run.tmux.press("enter")
+        _ = try await run.tmux.screen(showing: "Confirm Purchase")
+        try await run.tmux.press("y")
         try await run.tmux.press("q")
         _ = try await run.tmux.screen(showing: "Quit anyway?")
         let recorded = {
