@@ -104,6 +104,9 @@ extension Product.SubscriptionInfo {
         public let isInBillingRetry: Bool
         public let gracePeriodExpirationDate: Date?
         public let expirationReason: ExpirationReason?
+        /// The win-back offers this customer may take now, best first; empty while they
+        /// are subscribed, in billing retry or grace, or no offer's terms admit them.
+        public let eligibleWinBackOfferIDs: [String]
 
         public init(
             originalTransactionID: Transaction.ID,
@@ -112,7 +115,8 @@ extension Product.SubscriptionInfo {
             autoRenewPreference: Product.ID?,
             isInBillingRetry: Bool = false,
             gracePeriodExpirationDate: Date? = nil,
-            expirationReason: ExpirationReason? = nil
+            expirationReason: ExpirationReason? = nil,
+            eligibleWinBackOfferIDs: [String] = []
         ) {
             self.originalTransactionID = originalTransactionID
             self.currentProductID = currentProductID
@@ -121,6 +125,7 @@ extension Product.SubscriptionInfo {
             self.isInBillingRetry = isInBillingRetry
             self.gracePeriodExpirationDate = gracePeriodExpirationDate
             self.expirationReason = expirationReason
+            self.eligibleWinBackOfferIDs = eligibleWinBackOfferIDs
         }
     }
 
