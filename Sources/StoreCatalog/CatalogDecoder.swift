@@ -300,7 +300,8 @@ struct CatalogDecoder {
             displayPrice: pricing(price).displayPrice,
             eligibility: try eligibility(node),
             isStackable: try node.bool("isStackable") ?? false,
-            isEligible: try node.bool("isEligible")
+            isEligible: try node.bool("isEligible"),
+            winBackTerms: type == .winBack ? try node.winBackTerms() : nil
         )
     }
 

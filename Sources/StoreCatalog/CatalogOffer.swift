@@ -48,11 +48,14 @@ public struct CatalogOffer: Sendable, Equatable {
     public var isStackable: Bool
     /// Win-back offers only: StoreKit Testing's eligibility switch. Nil when the file has none.
     public var isEligible: Bool?
+    /// Win-back offers only: who the offer is for (`WinBackTerms`); nil for other offers.
+    public var winBackTerms: WinBackTerms?
 
     public init(
         type: OfferType, id: String? = nil, referenceName: String? = nil, paymentMode: PaymentMode,
         period: SubscriptionPeriod, periodCount: Int = 1, price: Decimal, displayPrice: String,
-        eligibility: Set<Eligibility> = [], isStackable: Bool = false, isEligible: Bool? = nil
+        eligibility: Set<Eligibility> = [], isStackable: Bool = false, isEligible: Bool? = nil,
+        winBackTerms: WinBackTerms? = nil
     ) {
         self.type = type
         self.id = id
@@ -65,5 +68,6 @@ public struct CatalogOffer: Sendable, Equatable {
         self.eligibility = eligibility
         self.isStackable = isStackable
         self.isEligible = isEligible
+        self.winBackTerms = winBackTerms ?? (type == .winBack ? .anyChurnedSubscriber : nil)
     }
 }

@@ -35,5 +35,9 @@ extension Product {
         case promotionalOffer(offerID: String, keyID: String, nonce: UUID, signature: Data, timestamp: Int)
         /// Makes the purchase wait for approval, as Ask to Buy does.
         case simulatesAskToBuyInSandbox(Bool)
+        /// Applies a win-back offer (one of `SubscriptionInfo.winBackOffers`); the purchase
+        /// fails with `PurchaseError.ineligibleForOffer` unless the customer's renewal info
+        /// lists it in `eligibleWinBackOfferIDs`.
+        case winBackOffer(Product.SubscriptionOffer)
     }
 }

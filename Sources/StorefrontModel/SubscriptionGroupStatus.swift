@@ -44,6 +44,13 @@ public struct SubscriptionGroupStatus: Hashable, Sendable {
         current?.renewalInfo.verifiedValue
     }
 
+    /// The win-back offers the customer may take in this group now, best first: what the
+    /// store put in the latest subscription's renewal info; empty while a plan gives access.
+    public var eligibleWinBackOfferIDs: [String] {
+        guard current == nil else { return [] }
+        return statuses.first?.renewalInfo.verifiedValue?.eligibleWinBackOfferIDs ?? []
+    }
+
     /// The product that renews next; `nil` without a current plan or with auto-renew off.
     public var autoRenewPreference: Product.ID? {
         guard let renewalInfo, renewalInfo.willAutoRenew else { return nil }

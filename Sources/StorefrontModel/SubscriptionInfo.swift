@@ -22,6 +22,9 @@ extension Product {
         public let subscriptionPeriod: SubscriptionPeriod
         public let introductoryOffer: SubscriptionOffer?
         public let promotionalOffers: [SubscriptionOffer]
+        /// The win-back offers configured for the subscription, whoever the customer is;
+        /// `RenewalInfo.eligibleWinBackOfferIDs` says which this customer may take.
+        public let winBackOffers: [SubscriptionOffer]
         /// Whether the customer may still take an introductory offer in this group.
         public var isEligibleForIntroOffer: Bool
         /// The customer's statuses in this group (several only with family sharing).
@@ -34,7 +37,8 @@ extension Product {
             introductoryOffer: SubscriptionOffer? = nil,
             promotionalOffers: [SubscriptionOffer] = [],
             isEligibleForIntroOffer: Bool = true,
-            status: [Status] = []
+            status: [Status] = [],
+            winBackOffers: [SubscriptionOffer] = []
         ) {
             self.subscriptionGroupID = subscriptionGroupID
             self.groupLevel = groupLevel
@@ -43,6 +47,7 @@ extension Product {
             self.promotionalOffers = promotionalOffers
             self.isEligibleForIntroOffer = isEligibleForIntroOffer
             self.status = status
+            self.winBackOffers = winBackOffers
         }
     }
 }

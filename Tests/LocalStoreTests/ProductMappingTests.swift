@@ -76,10 +76,11 @@ struct ProductMappingTests {
         #expect(info.isEligibleForIntroOffer)
     }
 
-    @Test("Win-back offers ride with the promotional ones, marked as win-back")
+    @Test("Win-back offers are listed as StoreKit lists them, apart from the promotional ones")
     func winBackOffers() async throws {
         let gold = try await StoreHarness().product("pass.gold.monthly")
-        let offers = try #require(gold.subscription?.promotionalOffers)
+        #expect(gold.subscription?.promotionalOffers.isEmpty == true)
+        let offers = try #require(gold.subscription?.winBackOffers)
         #expect(offers.map(\.type) == [.winBack])
         #expect(offers.first?.id == "comeback")
         #expect(offers.first?.displayPrice == "$9.99")

@@ -96,15 +96,13 @@ public struct CatalogStorefront: Sendable {
     }
 
     private func subscriptionInfo(_ info: CatalogSubscription) -> Product.SubscriptionInfo {
-        // StorefrontModel has no separate win-back list; win-back offers ride along with the
-        // promotional ones and say what they are in `type`.
-        let offers = info.promotionalOffers + info.winBackOffers
-        return Product.SubscriptionInfo(
+        Product.SubscriptionInfo(
             subscriptionGroupID: info.subscriptionGroupID,
             groupLevel: info.groupLevel,
             subscriptionPeriod: Product.SubscriptionPeriod(info.subscriptionPeriod),
             introductoryOffer: info.introductoryOffer.map { offer($0) },
-            promotionalOffers: offers.map { offer($0) }
+            promotionalOffers: info.promotionalOffers.map { offer($0) },
+            winBackOffers: info.winBackOffers.map { offer($0) }
         )
     }
 

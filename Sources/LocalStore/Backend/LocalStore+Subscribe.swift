@@ -73,6 +73,8 @@ extension LocalStore {
             return .record(purchase, continuing: chains.last(where: \.current.isVerified)?.current.id, replacing: nil)
         }
 
+        // A win-back offer is for churned subscribers, never for one with a plan in force.
+        if request.winBackOffer != nil { throw Product.PurchaseError.ineligibleForOffer }
         let current = active.current
         if current.transaction.productID == product.id {
             return active.preference == nil ? .keep(current) : .renew(current, as: nil)
@@ -92,9 +94,11 @@ extension LocalStore {
     }
 
     /// The offer a new subscription period starts with: the promotional offer asked for,
-    /// else the intro offer if the customer never subscribed in the group.
+    /// the win-back offer asked for (when the customer may take it now, else it throws
+    /// `ineligibleForOffer`), else the intro offer if the customer never subscribed in the group.
     func firstOffer(for request: PurchaseRequest) async throws -> Product.SubscriptionOffer? {
         if let offer = request.promotionalOffer { return offer }
+        if let offer = try await eligibleWinBackOffer(for: request, at: try await storeNow()) { return offer }
         guard let subscription = request.product.subscription, let intro = subscription.introductoryOffer else {
             return nil
         }

@@ -9,8 +9,10 @@ extension LocalStore {
         try await begin(.subscriptionStatus)
         try await recordDueRenewals()
         let now = try await storeNow()
-        return try await chains(inGroup: groupID).reversed().map { chain in
-            let (state, renewal) = chain.status(at: now, rules: renewalRules(for: chain))
+        let chains = try await chains(inGroup: groupID)
+        let winBackOfferIDs = eligibleWinBackOfferIDs(inGroup: groupID, chains: chains, at: now)
+        return chains.reversed().map { chain in
+            let (state, renewal) = chain.status(at: now, rules: renewalRules(for: chain), winBackOfferIDs: winBackOfferIDs)
             let transaction = verificationResult(of: chain.current)
             let renewalInfo: VerificationResult<Product.SubscriptionInfo.RenewalInfo> = switch transaction {
             case .verified: .verified(renewal)
@@ -86,6 +88,7 @@ extension LocalStore {
               let type = current.offerType, let subscription = product.subscription
         else { return nil }
         let offers = [subscription.introductoryOffer].compactMap { $0 } + subscription.promotionalOffers
+            + subscription.winBackOffers
         guard let offer = offers.first(where: { LedgerTransaction.OfferType($0.type) == type && $0.id == current.offerID })
         else { return nil }
         return chain.currentOfferStreak < offer.periodCount ? offer : nil

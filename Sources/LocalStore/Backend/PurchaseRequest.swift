@@ -14,12 +14,16 @@ struct PurchaseRequest: Sendable {
     let promotionalOffer: Product.SubscriptionOffer?
     /// `.simulatesAskToBuyInSandbox(true)` was given.
     let asksToBuy: Bool
+    /// The win-back offer chosen with `.winBackOffer`, one of the product's; whether the
+    /// customer may take it is the store's to decide when it subscribes them.
+    var winBackOffer: Product.SubscriptionOffer?
 
     init(product: Product, options: Set<Product.PurchaseOption>) throws(Product.PurchaseError) {
         var quantity = 1
         var appAccountToken: UUID?
         var offer: Product.SubscriptionOffer?
         var asksToBuy = false
+        var winBack: Product.SubscriptionOffer?
         for option in options {
             switch option {
             case .quantity(let count):
@@ -33,6 +37,11 @@ struct PurchaseRequest: Sendable {
                 offer = found
             case .simulatesAskToBuyInSandbox(let enabled):
                 asksToBuy = enabled
+            case .winBackOffer(let chosen):
+                guard let found = product.subscription?.winBackOffers.first(where: { $0.id == chosen.id }) else {
+                    throw .invalidOfferIdentifier
+                }
+                winBack = found
             }
         }
         let allowed = product.type == .consumable ? 1...Self.maximumQuantity : 1...1
@@ -42,6 +51,7 @@ struct PurchaseRequest: Sendable {
         self.appAccountToken = appAccountToken
         self.promotionalOffer = offer
         self.asksToBuy = asksToBuy
+        self.winBackOffer = winBack
     }
 
     /// A subscription granted by an offer code: one purchase of `product` at `offer`.
@@ -62,6 +72,9 @@ struct PurchaseRequest: Sendable {
         appAccountToken = asked.appAccountToken
         promotionalOffer = asked.offerType == .promotional
             ? product.subscription?.promotionalOffers.first { $0.id == asked.offerID }
+            : nil
+        winBackOffer = asked.offerType == .winBack
+            ? product.subscription?.winBackOffers.first { $0.id == asked.offerID }
             : nil
         asksToBuy = false
     }

@@ -55,9 +55,10 @@ struct SubscriptionChain: Sendable {
         }.count
     }
 
-    /// The renewal state at `now`, and what renews next.
+    /// The renewal state at `now`, and what renews next. An expired chain's renewal info
+    /// lists `winBackOfferIDs`, the group's eligible win-back offers.
     func status(
-        at now: Date, rules: RenewalRules
+        at now: Date, rules: RenewalRules, winBackOfferIDs: [String] = []
     ) -> (state: Product.SubscriptionInfo.RenewalState, renewal: Product.SubscriptionInfo.RenewalInfo) {
         let transaction = current.transaction
         func info(
@@ -70,7 +71,8 @@ struct SubscriptionChain: Sendable {
                 autoRenewPreference: renewsAs,
                 isInBillingRetry: retrying,
                 gracePeriodExpirationDate: graceEnd,
-                expirationReason: reason
+                expirationReason: reason,
+                eligibleWinBackOfferIDs: reason == nil ? [] : winBackOfferIDs
             )
         }
         if transaction.revocationDate != nil { return (.revoked, info()) }

@@ -27,6 +27,8 @@ public struct RenewalPayload: Codable, Sendable, Hashable {
     /// In milliunits, the price the next renewal bills.
     public var renewalPrice: Int64?
     public var appAccountToken: String?
+    /// The win-back offers the customer may redeem, best first; absent when there are none.
+    public var eligibleWinBackOfferIds: [String]?
 
     /// - Parameters:
     ///   - current: the chain's latest transaction.
@@ -51,6 +53,7 @@ public struct RenewalPayload: Codable, Sendable, Hashable {
         currency = current.currency
         self.renewalPrice = renewalPrice.map(TransactionPayload.milliunits)
         appAccountToken = current.appAccountToken?.uuidString.lowercased()
+        eligibleWinBackOfferIds = renewal.eligibleWinBackOfferIDs.isEmpty ? nil : renewal.eligibleWinBackOfferIDs
     }
 
     /// Apple's `expirationIntent` for StoreKit's expiration reason.
