@@ -6,7 +6,7 @@ import StorefrontCommandLine
 import StorefrontModel
 import TerminalUI
 
-/// `storefront buy PRODUCT_ID [--json] [--cancel] [--quantity N]`: buys one product from
+/// `storefront buy PRODUCT_ID [--json] [--cancel] [--quantity N] [--win-back OFFER_ID]`: buys one product from
 /// the catalog into the ledger, prints the outcome, then finishes (delivers) the
 /// transaction, as an app does once it has handed the content over.
 struct BuyCommand: AsyncParsableCommand {
@@ -21,8 +21,11 @@ struct BuyCommand: AsyncParsableCommand {
             "renewalDate" when it starts, "transaction" the plan that stays until then), pending \
             (with the Ask to Buy request ID that approve and decline take), or userCancelled. \
             Each exits 0. With --storefront in another currency than the catalog's, a second \
-            line says the prices are the catalog's numbers in that currency. Exits 1 when the purchase fails and 65 for a product the catalog does \
-            not have.
+            line says the prices are the catalog's numbers in that currency. With --win-back, the \
+            transaction carries the offer (type winBack and its ID); a customer the offer is not \
+            open to (never subscribed, subscribed, in billing retry or grace, or outside its \
+            terms) is refused, naming the offers open now. Exits 1 when the purchase fails and 65 \
+            for a product (or win-back offer) the catalog does not have.
             """
     )
 
@@ -37,6 +40,12 @@ struct BuyCommand: AsyncParsableCommand {
 
     @Option(help: "How many to buy (consumables only, 1 to 10).")
     var quantity = 1
+
+    @Option(name: .customLong("win-back"), help: ArgumentHelp(
+        "Apply the subscription's win-back offer with this offer ID (a churned subscriber's, as its renewal info lists them).",
+        valueName: "offer-id"
+    ))
+    var winBack: String?
 
     @OptionGroup var storeOptions: StoreOptions
 
@@ -59,7 +68,14 @@ struct BuyCommand: AsyncParsableCommand {
             // What the ledger held before (one aggregate, no row read or verified): a
             // transaction from then was not bought now.
             let highestBefore = try await store.ledger.changeMarker().highestID
-            let outcome = try await store.buy(productID, options: quantity == 1 ? [] : [.quantity(quantity)])
+            var options: Set<Product.PurchaseOption> = quantity == 1 ? [] : [.quantity(quantity)]
+            if let winBack = try winBackOption(for: product) { options.insert(winBack) }
+            let outcome: LocalPurchaseOutcome
+            do {
+                outcome = try await store.buy(productID, options: options)
+            } catch {
+                throw await winBackRefusal(error, product: product, store: store)
+            }
             StoreCommandSupport.print(try await report(outcome, product: product, store: store, highestBefore: highestBefore))
             if !json, let repricing = AppOptions.Repricing(store.catalog) { StoreCommandSupport.print(repricing.sentence) }
             if case .success(.verified(let transaction)) = outcome { bought = transaction }
@@ -135,7 +151,7 @@ struct BuyCommand: AsyncParsableCommand {
         let kind = switch offer.type {
         case .introductory: "introductory offer"
         case .promotional: "promotional offer"
-        case .winBack: "win-back offer"
+        case .winBack: "win-back offer \(offer.id ?? "")"
         case .code: "offer code \(offer.id ?? "")"
         }
         let mode = switch offer.paymentMode {

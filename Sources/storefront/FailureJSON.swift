@@ -22,7 +22,8 @@ enum FailureJSON {
         return line(code: code(of: error), message: error.localizedDescription)
     }
 
-    private static func line(code: String, message: String) -> String {
+    /// The line for a refusal the command words itself, under the store's `code`.
+    static func line(code: String, message: String) -> String {
         PropertyValue([
             "result": .string("failed"),
             "error": PropertyValue(["code": .string(code), "message": .string(message)]),
