@@ -17,7 +17,7 @@ import TerminalUI
 /// Setup commands (`Size`, `Catalog`, `Set storefront`, `Set locale`) come before the
 /// first screen command (`Press`, `Type`, `Wait`, `WaitFor`, `Snapshot`, `Screenshot`,
 /// `Resize`), once each. Store commands (`Set latency`, `Set ask-to-buy`, `Set fail`,
-/// `Buy`, `Approve`), `Set typing-speed` / `Set wait-timeout`, `Hide` / `Show` and
+/// `Buy`, `Approve`, `Expire`), `Set typing-speed` / `Set wait-timeout`, `Hide` / `Show` and
 /// `Source` may come anywhere. Lines starting with `#` are comments. See `TapeCommand`
 /// for each command.
 ///

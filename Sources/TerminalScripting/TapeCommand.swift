@@ -56,6 +56,9 @@ public enum TapeCommand: Sendable, Hashable {
     case screenshot(String)
     /// `Resize 40x12`: the terminal changes size.
     case resize(TerminalSize)
+    /// `Expire com.example.pass.monthly`: the subscription's period ends now and it does
+    /// not renew (StoreKit Testing's `expireSubscription`): a churned subscriber.
+    case expire(productID: String)
 
     /// True for the commands that set up the app and must come before the screen commands.
     public var isSetup: Bool {
@@ -85,6 +88,7 @@ public enum TapeCommand: Sendable, Hashable {
         case .store(.failing): "Set fail"
         case .buy: "Buy"
         case .approve: "Approve"
+        case .expire: "Expire"
         case .typingSpeed: "Set typing-speed"
         case .waitTimeout: "Set wait-timeout"
         case .hide: "Hide"
@@ -111,6 +115,7 @@ public enum TapeCommand: Sendable, Hashable {
         case "Set": self = try Self.setting(arguments)
         case "Buy": self = .buy(productID: try Self.single(arguments, keyword))
         case "Approve": self = try Self.bare(.approve, arguments)
+        case "Expire": self = .expire(productID: try Self.single(arguments, keyword))
         case "Hide": self = try Self.bare(.hide, arguments)
         case "Show": self = try Self.bare(.show, arguments)
         case "Source":

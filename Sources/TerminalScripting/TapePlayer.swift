@@ -101,6 +101,9 @@ private struct TapeSession {
         case .approve:
             try await stage.controls.approveAskToBuy()
             if app != nil { await capture() }
+        case .expire(let productID):
+            try await stage.controls.expire(productID: productID)
+            if app != nil { await capture() }
         case .typingSpeed(let pause):
             typingPause = pause
         case .waitTimeout(let timeout):

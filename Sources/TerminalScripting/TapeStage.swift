@@ -44,4 +44,19 @@ public protocol TapeStoreControls: Sendable {
     func buy(productID: String) async throws
     /// `Approve`: approves every pending Ask to Buy request; throws when none is pending.
     func approveAskToBuy() async throws
+    /// `Expire`: ends the subscription's period now, with auto-renew off.
+    func expire(productID: String) async throws
+}
+
+extension TapeStoreControls {
+    /// A stage without subscriptions to expire refuses `Expire`.
+    public func expire(productID: String) async throws {
+        throw TapeExpireUnsupported(productID: productID)
+    }
+}
+
+/// `Expire` on a stage whose store cannot expire subscriptions.
+struct TapeExpireUnsupported: Error, CustomStringConvertible {
+    let productID: String
+    var description: String { "this stage cannot expire \(productID)" }
 }

@@ -114,6 +114,15 @@ struct DemoControls: TapeStoreControls {
         await store.setControls(controls)
     }
 
+    /// The subscription lapses: its period ends now and it does not renew.
+    func expire(productID: String) async throws {
+        do {
+            try await store.expireSubscription(productID: productID)
+        } catch Product.PurchaseError.productUnavailable {
+            throw DemoControlError("nothing to expire: no subscription to \"\(productID)\" is in force")
+        }
+    }
+
     func approveAskToBuy() async throws {
         let pending = try await store.pendingRequests()
         guard !pending.isEmpty else {

@@ -38,6 +38,12 @@ struct RunCommand: AsyncParsableCommand {
     @Flag(name: .customLong("no-mouse"), help: "Leave the mouse to the terminal: no clicks, and text selects as usual.")
     var noMouse = false
 
+    @Option(help: ArgumentHelp(
+        "The App Store's messages as the store opens (a win-back offer for a churned subscriber): on shows them, off suppresses them, defer keeps them until you come back to the store list.",
+        valueName: "on|off|defer"
+    ))
+    var messages: MessagesOption = .on
+
     @OptionGroup var remoteOption: RemoteOption
 
     @Option(help: ArgumentHelp(
@@ -61,6 +67,7 @@ struct RunCommand: AsyncParsableCommand {
         }
         var options = screenOptions.appOptions(store: store, locale: storeOptions.locale, timeZone: .current, remote: remoteOption.remote)
         options.mouse = !noMouse
+        options = messages.applied(to: options)
         if let drain {
             guard let time = DurationText.parse(drain) else {
                 throw CommandFailure("--drain \"\(drain)\" is not a time like 10s.", exitCode: .usage)

@@ -27,6 +27,12 @@ extension Alert {
             if let offer = transaction.offer, offer.type == .code, offer.paymentMode == .freeTrial {
                 return alert(language.text("Code redeemed"), language.text("%@ is free until %@. Then %@, until you cancel.", name, ends, price))
             }
+            if let offer = transaction.offer, offer.type == .winBack {
+                let message = offer.paymentMode == .freeTrial
+                    ? language.text("%@ is free until %@. Then %@, until you cancel.", name, ends, price)
+                    : language.text("%@ at its offer price until %@. Then %@.", name, ends, price)
+                return alert(language.text("Welcome back"), message)
+            }
             if let offer = transaction.offer, offer.type == .introductory, offer.paymentMode == .freeTrial {
                 guard let trial = product.subscription?.introductoryOffer else {
                     return alert(language.text("Your free trial has started"), language.text("Your free trial of %@ ends on %@. Then %@, until you cancel.", name, ends, price))

@@ -23,13 +23,21 @@ public struct ConfirmationSheet: Sendable, Hashable, Widget {
     /// What else to know, such as "Downgrade — takes effect on 12 Dec 2026".
     public let note: String?
     public var focus: Choice
+    /// The box's title and the cancel button's; nil for "Confirm Purchase" and "Cancel".
+    public var title: String?
+    public var cancelTitle: String?
 
-    public init(product: Product, confirmTitle: String, offerTerms: String? = nil, note: String? = nil, focus: Choice = .confirm) {
+    public init(
+        product: Product, confirmTitle: String, offerTerms: String? = nil, note: String? = nil, focus: Choice = .confirm,
+        title: String? = nil, cancelTitle: String? = nil
+    ) {
         self.product = product
         self.confirmTitle = confirmTitle
         self.offerTerms = offerTerms
         self.note = note
         self.focus = focus
+        self.title = title
+        self.cancelTitle = cancelTitle
     }
 
     /// The sheet for buying `product` from a store or product view: "Buy", or "Subscribe"
@@ -79,8 +87,11 @@ public struct ConfirmationSheet: Sendable, Hashable, Widget {
             lines.append(wrapping: note, width: width, maxLines: 2, style: Palette.secondary, ellipsis: ellipsis)
         }
         return Modal(
-            title: options.text("Confirm Purchase"), lines: [("", .plain)] + lines,
-            buttons: [(confirmTitle, focus == .confirm ? .prominent : .normal), (options.text("Cancel"), focus == .cancel ? .prominent : .normal)],
+            title: title ?? options.text("Confirm Purchase"), lines: [("", .plain)] + lines,
+            buttons: [
+                (confirmTitle, focus == .confirm ? .prominent : .normal),
+                (cancelTitle ?? options.text("Cancel"), focus == .cancel ? .prominent : .normal),
+            ],
             options: options
         )
     }

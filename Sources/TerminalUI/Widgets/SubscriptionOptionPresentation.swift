@@ -28,12 +28,18 @@ struct SubscriptionOptionPresentation {
         price = context.pendingProductID == product.id ? context.pendingSpinner : product.pricePerPeriod(abbreviated: abbreviated, language: language)
         badge = option.isCurrent ? language.text("Current plan") : nil
         note = Self.note(for: option, content: content, context: context)
-        offerTerms = content.offersIntroductoryPrice
-            ? product.introductoryOfferTerms(isEligible: true, abbreviated: abbreviated, language: language)
-            : nil
-        shortOfferTerms = content.offersIntroductoryPrice
-            ? product.subscription?.introductoryOffer?.shortTerms(language: language)
-            : nil
+        if let winBack = content.winBackOffer(for: product) {
+            // A churned subscriber sees the win-back offer where a newcomer sees the intro offer.
+            offerTerms = language.text("Welcome back: %@", winBack.terms(then: product, abbreviated: abbreviated, language: language))
+            shortOfferTerms = winBack.shortTerms(language: language)
+        } else {
+            offerTerms = content.offersIntroductoryPrice
+                ? product.introductoryOfferTerms(isEligible: true, abbreviated: abbreviated, language: language)
+                : nil
+            shortOfferTerms = content.offersIntroductoryPrice
+                ? product.subscription?.introductoryOffer?.shortTerms(language: language)
+                : nil
+        }
         action = Self.action(for: option, content: content, context: context)
     }
 
@@ -53,7 +59,9 @@ struct SubscriptionOptionPresentation {
         if context.awaitingApproval.contains(option.id) { return language.text("Waiting") }
         if option.renewsNext { return option.isCurrent ? language.text("Current Plan") : language.text("Scheduled") }
         if let relationship = option.relationship { return relationship.actionTitle(language: language) }
-        if content.offersIntroductoryPrice, option.product.subscription?.introductoryOffer?.paymentMode == .freeTrial {
+        let offer = content.winBackOffer(for: option.product)
+            ?? (content.offersIntroductoryPrice ? option.product.subscription?.introductoryOffer : nil)
+        if offer?.paymentMode == .freeTrial {
             return language.text("Try It Free")
         }
         return language.text("Subscribe")

@@ -16,17 +16,22 @@ public struct SubscriptionStanding: Sendable, Hashable {
     public var renewalDate: Date?
     /// Once per group: false as soon as the customer subscribed to any of its plans.
     public var isEligibleForIntroOffer: Bool
+    /// The win-back offers a churned subscriber may take, best first
+    /// (`RenewalInfo.eligibleWinBackOfferIDs`); empty for anyone else.
+    public var eligibleWinBackOfferIDs: [String]
 
     public init(
         currentProductID: Product.ID? = nil,
         autoRenewPreference: Product.ID? = nil,
         renewalDate: Date? = nil,
-        isEligibleForIntroOffer: Bool = true
+        isEligibleForIntroOffer: Bool = true,
+        eligibleWinBackOfferIDs: [String] = []
     ) {
         self.currentProductID = currentProductID
         self.autoRenewPreference = autoRenewPreference
         self.renewalDate = renewalDate
         self.isEligibleForIntroOffer = isEligibleForIntroOffer
+        self.eligibleWinBackOfferIDs = eligibleWinBackOfferIDs
     }
 
     /// The standing the storefront reports for a group.
@@ -35,7 +40,8 @@ public struct SubscriptionStanding: Sendable, Hashable {
             currentProductID: group.currentProductID,
             autoRenewPreference: group.autoRenewPreference,
             renewalDate: group.current?.transaction.verifiedValue?.expirationDate,
-            isEligibleForIntroOffer: group.isEligibleForIntroOffer
+            isEligibleForIntroOffer: group.isEligibleForIntroOffer,
+            eligibleWinBackOfferIDs: group.eligibleWinBackOfferIDs
         )
     }
 

@@ -49,6 +49,10 @@ public struct AppOptions: Sendable {
     /// in most terminals); off leaves the mouse to the terminal.
     public var mouse: Bool
 
+    /// What the app does with each message the App Store sends (`onStoreMessage`); nil
+    /// shows every one.
+    public var storeMessageAction: (@Sendable (Message) -> Message.Disposition)?
+
     /// How long the store stays open once a server says it is closing (SIGUSR1 from
     /// `serve --ssh`, which passes its `--drain`): the notice counts down from it.
     public var closingTime: Duration = .seconds(10)

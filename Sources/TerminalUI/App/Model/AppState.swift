@@ -43,6 +43,8 @@ public struct AppState: Sendable {
 
     /// The sheets, alerts and help drawn over the screen.
     public var overlays = Overlays()
+    /// The App Store's messages waiting to show, or deferred by the app.
+    var storeMessages = StoreMessageQueue()
 
     /// What the store reported last.
     public var store = StoreData()

@@ -217,7 +217,10 @@ public actor StoreApp {
         case .loadProducts(let ids, let slot):
             return { (try? await storefront.loadProducts(ids, slot: slot)).map { .productsLoaded(slot: slot, $0) } }
         case .purchase(let product, let shopID):
-            let actions = state.purchaseActions(shopID: shopID)
+            let shopActions = state.purchaseActions(shopID: shopID)
+            let actions = state.winBackOffer(for: product, in: shopID).map { offer in
+                shopActions.inAppPurchaseOptions { _ in [.winBackOffer(offer)] }
+            } ?? shopActions
             return { [self] in
                 do {
                     let result = try await storefront.purchase(product, actions: actions) { product, options in

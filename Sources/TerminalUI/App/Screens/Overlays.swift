@@ -17,6 +17,8 @@ public struct Overlays: Sendable, Hashable {
     public var confirmation: Confirmation?
     /// The Redeem Code sheet, while open.
     public var redeemSheet: RedeemCodeSheet?
+    /// The App Store's message sheet (a win-back offer), while it shows.
+    public var storeMessage: StoreMessageSheet?
     /// Alerts to show, the first on screen; one arriving while another shows waits its
     /// turn, so no result is lost.
     public var alerts: [Alert] = []
@@ -34,6 +36,8 @@ public struct Overlays: Sendable, Hashable {
         case quit(Bool)
         /// The customer sent an offer code.
         case redeem(code: String)
+        /// The customer took the message's offer, or put it away.
+        case storeMessage(StoreMessageSheet, taken: Bool)
     }
 
     /// The key table of the topmost overlay; nil when nothing is over the screen.
@@ -41,6 +45,7 @@ public struct Overlays: Sendable, Hashable {
         if quitQuestion != nil { return .question }
         if confirmation != nil { return .confirmation }
         if redeemSheet != nil { return .redeemCode }
+        if storeMessage != nil { return .confirmation }  // the same keys as a purchase sheet
         if !alerts.isEmpty { return .alert }
         if isShowingHelp { return .help }
         return nil
@@ -49,6 +54,9 @@ public struct Overlays: Sendable, Hashable {
     /// Applies an action to the topmost overlay; nil when the overlays have no use for it
     /// (quitting, say, which the app decides).
     mutating func update(_ action: AppAction) -> Reply? {
+        if quitQuestion == nil, confirmation == nil, redeemSheet == nil, storeMessage != nil, let reply = updateStoreMessage(action) {
+            return reply
+        }
         switch (keyContext, action) {
         case (_, .help):
             isShowingHelp.toggle()
@@ -77,6 +85,23 @@ public struct Overlays: Sendable, Hashable {
             return .handled
         case (.alert?, .dismiss):
             alerts.removeFirst()
+            return .handled
+        default:
+            return nil
+        }
+    }
+
+    /// The message sheet's answer to `action`: Enter on a button, y to take the offer, Esc
+    /// or n to put it away, Tab to move between the buttons.
+    private mutating func updateStoreMessage(_ action: AppAction) -> Reply? {
+        guard let sheet = storeMessage else { return nil }
+        switch action {
+        case .confirm, .cancel, .activate:
+            storeMessage = nil
+            let taken = action == .confirm || (action == .activate && sheet.sheet.focus == .confirm)
+            return .storeMessage(sheet, taken: taken)
+        case .cycleFocus:
+            storeMessage?.sheet.focus.toggle()
             return .handled
         default:
             return nil
@@ -113,6 +138,9 @@ public struct Overlays: Sendable, Hashable {
         if let redeemSheet {
             return redeemSheet.hitTest(x: x, y: y, in: screen, context: context).map { $0 == .confirm ? .activate : .cancel }
         }
+        if let storeMessage {
+            return storeMessage.hitTest(x: x, y: y, in: screen, context: context).map { $0 == .confirm ? .confirm : .cancel }
+        }
         return alerts.isEmpty ? .help : .dismiss
     }
 
@@ -128,6 +156,7 @@ public struct Overlays: Sendable, Hashable {
         if let quitQuestion { return quitQuestion }
         if let confirmation { return confirmation.sheet }
         if let redeemSheet { return redeemSheet }
+        if let storeMessage { return storeMessage }
         if let alert = alerts.first { return alert }
         return isShowingHelp ? HelpOverlay(bindings: helpBindings, mouse: mouse) : nil
     }

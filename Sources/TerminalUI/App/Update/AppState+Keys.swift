@@ -112,6 +112,8 @@ extension AppState {
             return [.confirm(requestID: requestID, confirmed: confirmed)]
         case .redeem(let code):
             return [.redeem(code: code)]
+        case .storeMessage(let sheet, let taken):
+            return taken ? takeOffer(of: sheet) : []
         }
     }
 

@@ -15,8 +15,10 @@ extension AppState {
         let shown = screen
         var effects = apply(message)
         if shown != screen {
-            effects += dataTaskEffects(leaving: shown)
+            effects += dataTaskEffects(leaving: shown) + releaseDeferredMessages()
         }
+        effects += receiveStoreMessages()
+        presentStoreMessage()
         keepCurrentScreen()
         return effects
     }

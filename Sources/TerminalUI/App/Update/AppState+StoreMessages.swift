@@ -1,0 +1,86 @@
+import StorefrontModel
+
+/// The App Store's messages as the app receives them: once, when the customer's standing
+/// first loads; each shown, deferred or suppressed as `AppOptions.onStoreMessage` decides.
+struct StoreMessageQueue: Sendable, Hashable {
+    /// Whether the messages of this launch were received.
+    var received = false
+    /// To show, first first, as soon as nothing else is over the screen and the plans loaded.
+    var waiting: [Message] = []
+    /// Deferred by the app: they wait until the customer next comes back to the store list.
+    var deferred: [Message] = []
+}
+
+extension AppState {
+    /// Receives the launch's messages once the customer's standing is known, and loads the
+    /// plans the ones to show are about.
+    mutating func receiveStoreMessages() -> [AppEffect] {
+        guard !storeMessages.received, let owned = store.owned else { return [] }
+        storeMessages.received = true
+        for message in Message.winBackOffers(in: owned) {
+            switch options.disposition(of: message) {
+            case .show: storeMessages.waiting.append(message)
+            case .defer: storeMessages.deferred.append(message)
+            case .suppress: break
+            }
+        }
+        return plansForWaitingMessages()
+    }
+
+    /// Back on the store list: the deferred messages' turn.
+    mutating func releaseDeferredMessages() -> [AppEffect] {
+        guard screen == .storeList, !storeMessages.deferred.isEmpty else { return [] }
+        storeMessages.waiting += storeMessages.deferred
+        storeMessages.deferred = []
+        return plansForWaitingMessages()
+    }
+
+    /// Shows the first waiting message when nothing else is over the screen and its plans
+    /// have loaded; drops one whose group no picker sells or whose offer no plan has.
+    mutating func presentStoreMessage() {
+        guard overlays.keyContext == nil, let message = storeMessages.waiting.first else { return }
+        guard let shop = messageShop(for: message) else {
+            storeMessages.waiting.removeFirst()
+            return
+        }
+        switch store.products[shop.slot] {
+        case .success(let products, _)?:
+            storeMessages.waiting.removeFirst()
+            for product in products {
+                guard let offer = product.subscription?.winBackOffers.first(where: { $0.id == message.offerID }) else { continue }
+                overlays.storeMessage = StoreMessageSheet(
+                    message: message, product: product, offer: offer, shopID: shop.id, language: language
+                )
+                return
+            }
+        case .failure?:
+            storeMessages.waiting.removeFirst()
+        case .loading?, nil:
+            return
+        }
+    }
+
+    /// Taking a message's offer: the plan's picker opens with the plan chosen, and its
+    /// purchase is asked for (the picker's win-back offer applies, its sheet confirms).
+    mutating func takeOffer(of sheet: StoreMessageSheet) -> [AppEffect] {
+        guard let shop = layout.shop(id: sheet.shopID) else { return [] }
+        typealias PickerState = ShopScreenState<SubscriptionStoreState, SubscriptionStoreContent>
+        var kept = screenStates[.shop(shop.id), as: PickerState.self] ?? PickerState(selection: SubscriptionStoreState(), shown: nil)
+        kept.selection.selectedID = sheet.sheet.product.id
+        screenStates[.shop(shop.id)] = kept
+        return open(.shop(shop)) + buy(sheet.sheet.product, in: shop)
+    }
+
+    /// The subscription shop that sells `message`'s group.
+    private func messageShop(for message: Message) -> StoreLayout.Shop? {
+        layout.shops.first { shop in
+            guard case .subscriptions(let view)? = views[shop.id] else { return false }
+            return (view.groupID ?? shop.groupID) == message.subscriptionGroupID
+        }
+    }
+
+    private func plansForWaitingMessages() -> [AppEffect] {
+        let shops = storeMessages.waiting.compactMap(messageShop(for:)).filter { store.products[$0.slot] == nil }
+        return shops.uniqued(by: \.id).map { .loadProducts($0.productIDs, slot: $0.slot) }
+    }
+}

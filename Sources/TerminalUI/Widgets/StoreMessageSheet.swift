@@ -1,0 +1,43 @@
+import StorefrontModel
+
+/// The App Store's message sheet over the app, for a win-back offer: "Welcome back", the
+/// plan, the offer's terms, and Subscribe (or Try It Free) and Not Now. Taking the offer
+/// opens the plan's picker and asks to confirm the purchase there, with the offer applied.
+///
+/// ```swift
+/// let sheet = StoreMessageSheet(message: message, product: groveMonthly, offer: welcomeBack, shopID: "pass")
+/// sheet.sheet.offerTerms  // "1 month free, then $5.99/month"
+/// ```
+public struct StoreMessageSheet: Sendable, Hashable, Widget {
+    public let message: Message
+    /// The plan the offer is for, and the shop whose picker sells it.
+    public let shopID: StoreLayout.Shop.ID
+    /// The box as drawn: a confirmation sheet with the message's titles.
+    public var sheet: ConfirmationSheet
+
+    public init(
+        message: Message, product: Product, offer: Product.SubscriptionOffer, shopID: StoreLayout.Shop.ID,
+        language: InterfaceLanguage = .english
+    ) {
+        self.message = message
+        self.shopID = shopID
+        sheet = ConfirmationSheet(
+            product: product,
+            confirmTitle: offer.paymentMode == .freeTrial ? language.text("Try It Free") : language.text("Subscribe"),
+            offerTerms: offer.terms(then: product, language: language),
+            title: language.text("Welcome back"), cancelTitle: language.text("Not Now")
+        )
+    }
+
+    public func render(in area: Rect, context: StoreContext, into buffer: inout Buffer) {
+        sheet.render(in: area, context: context, into: &buffer)
+    }
+
+    public func hitTest(x: Int, y: Int, in area: Rect, context: StoreContext) -> ConfirmationSheet.Choice? {
+        sheet.hitTest(x: x, y: y, in: area, context: context)
+    }
+
+    public func cursorPosition(in area: Rect, context: StoreContext) -> Position? {
+        sheet.cursorPosition(in: area, context: context)
+    }
+}
