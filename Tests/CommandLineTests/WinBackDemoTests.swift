@@ -24,3 +24,14 @@ struct WinBackDemoTests {
         #expect(line(frames.final, containing: "Welcome back:") == nil)
     }
 }
+
+extension WinBackDemoTests {
+    @Test func expireWithNothingToExpireNamesItsLine() async throws {
+        let folder = try TemporaryDirectory()
+        let tape = folder.url.appendingPathComponent("expire.tape").path
+        try "Catalog backyardbirds\nWait 1s\nExpire com.example.backyardbirds.pass.grove.monthly\n".write(toFile: tape, atomically: true, encoding: .utf8)
+        let output = try await StorefrontCommand.run(["demo", tape])
+        #expect(output.status == 65)
+        #expect(output.stderr.contains("\(tape):3: Expire: nothing to expire: no subscription to \"com.example.backyardbirds.pass.grove.monthly\" is in force"))
+    }
+}
