@@ -2,7 +2,7 @@ import Foundation
 import StorefrontTestSupport
 import Testing
 
-/// The six demos in Resources/Demos, played by `storefront demo`: what each one ends on, and
+/// The demos in Resources/Demos, played by `storefront demo`: what each one ends on, and
 /// tapes that are wrong. (That the casts replay in a real terminal is an end-to-end test.)
 @Suite("Demo tapes")
 struct DemoCommandTests {
