@@ -8,16 +8,16 @@ private let dayLength: Duration = .seconds(86_400)
 
 /// The fixtures with gold monthly's win-back offers under terms: `comeback` (any churned
 /// subscriber), `loyal` (HIGH priority: 3 paid months, ended 1 to 6 months ago) and `off`
-/// (StoreKit Testing's switch off); silver monthly's `silverback` (any churned subscriber).
+/// (StoreKit Testing's switch off); silver monthly's `silverback` (any churned subscriber,
+/// $1.99 a month for two months).
 /// The group's offers are listed together, the last plan's first.
 private let catalog: Catalog = {
     let base = Fixtures.catalog
-    let usd = PriceFormatter(storefront: .unitedStates)
     func offer(_ id: String, terms: WinBackTerms = .anyChurnedSubscriber, isEligible: Bool? = nil) -> CatalogOffer {
         CatalogOffer(
             type: .winBack, id: id, paymentMode: .payUpFront,
             period: StoreCatalog.SubscriptionPeriod(iso8601: "P3M") ?? StoreCatalog.SubscriptionPeriod(iso8601: "P1M")!,
-            price: 9.99, displayPrice: usd.displayPrice(9.99), isEligible: isEligible, winBackTerms: terms
+            price: Decimal(string: "9.99") ?? 0, displayPrice: "$9.99", isEligible: isEligible, winBackTerms: terms
         )
     }
     let loyal = WinBackTerms(paidSubscriptionDurationInMonths: 3, timeSinceLastSubscribedInMonths: (1, 6), priority: .high)
@@ -26,7 +26,11 @@ private let catalog: Catalog = {
         if product.id == "pass.gold.monthly" {
             product.subscription?.winBackOffers = [offer("comeback"), offer("loyal", terms: loyal), offer("off", isEligible: false)]
         } else if product.id == "pass.silver.monthly" {
-            product.subscription?.winBackOffers = [offer("silverback")]
+            product.subscription?.winBackOffers = [CatalogOffer(
+                type: .winBack, id: "silverback", paymentMode: .payAsYouGo,
+                period: StoreCatalog.SubscriptionPeriod(iso8601: "P1M") ?? StoreCatalog.SubscriptionPeriod(iso8601: "P3M")!,
+                periodCount: 2, price: Decimal(string: "1.99") ?? 0, displayPrice: "$1.99"
+            )]
         }
         return product
     }
@@ -139,8 +143,23 @@ struct WinBackTests {
         let row = try #require(try await harness.ledger.transaction(id: Int64(bought.id)))
         #expect(row.transaction.offerType?.rawValue == 4)
         #expect(row.transaction.offerID == "comeback")
-        #expect(row.transaction.price == 9.99)
+        #expect(row.transaction.price == Decimal(string: "9.99"))
         #expect(try await harness.status("pass").state == .subscribed)
         #expect(try await eligibleIDs(harness).isEmpty)
+    }
+
+    @Test("A pay-as-you-go win-back offer carries into its renewals for its periods, then the regular price")
+    func payAsYouGoRenewals() async throws {
+        let harness = try StoreHarness(catalog: catalog)
+        try await harness.buy("pass.silver.monthly")
+        try await harness.store.expireSubscription(productID: "pass.silver.monthly")
+        let silverback = try #require(try await harness.product("pass.silver.monthly").subscription?.winBackOffers.first)
+        let first = try await harness.buy("pass.silver.monthly", options: [.winBackOffer(silverback)])
+        harness.clock.advance(by: dayLength * 62)
+        let chain = try await harness.store.allTransactions().compactMap(\.verifiedValue).filter { $0.originalID == first.originalID }
+        let afterOffer = chain.drop { $0.id != first.id }
+        #expect(afterOffer.map { $0.offer?.id } == ["silverback", "silverback", nil])
+        let rows = try await harness.ledger.transactions().filter { row in afterOffer.contains { $0.id == UInt64(row.id) } }
+        #expect(rows.map(\.transaction.price) == ["1.99", "1.99", "4.99"].map { Decimal(string: $0) })
     }
 }
