@@ -162,4 +162,34 @@ struct WinBackTests {
         let rows = try await harness.ledger.transactions().filter { row in afterOffer.contains { $0.id == UInt64(row.id) } }
         #expect(rows.map(\.transaction.price) == ["1.99", "1.99", "4.99"].map { Decimal(string: $0) })
     }
+
+    @Test("Wait between offers: after taking one, no win-back offer until its months have passed")
+    func waitBetweenOffers() async throws {
+        let products = Fixtures.catalog.products.map { product in
+            var product = product
+            if product.id == "pass.gold.monthly" {
+                product.subscription?.winBackOffers = [CatalogOffer(
+                    type: .winBack, id: "patient", paymentMode: .freeTrial,
+                    period: StoreCatalog.SubscriptionPeriod(iso8601: "P1W") ?? StoreCatalog.SubscriptionPeriod(iso8601: "P1M")!,
+                    price: 0, displayPrice: "$0.00", winBackTerms: WinBackTerms(waitBetweenOffersInMonths: 2)
+                )]
+            }
+            return product
+        }
+        let patient = Catalog(
+            identifier: "patient", settings: Fixtures.catalog.settings, products: products,
+            subscriptionGroups: Fixtures.catalog.subscriptionGroups
+        )
+        let harness = try StoreHarness(catalog: patient)
+        try await harness.buy("pass.gold.monthly")
+        try await harness.store.expireSubscription(productID: "pass.gold.monthly")
+        #expect(try await eligibleIDs(harness) == ["patient"])
+        let offer = try #require(try await harness.product("pass.gold.monthly").subscription?.winBackOffers.first)
+        try await harness.buy("pass.gold.monthly", options: [.winBackOffer(offer)])
+        try await harness.store.expireSubscription(productID: "pass.gold.monthly")
+        #expect(try await harness.status("pass").state == .expired)
+        #expect(try await eligibleIDs(harness).isEmpty)
+        harness.clock.advance(by: dayLength * 62)
+        #expect(try await eligibleIDs(harness) == ["patient"])
+    }
 }
