@@ -39,6 +39,7 @@ struct BuyCommand: AsyncParsableCommand {
     var quantity = 1
 
     @OptionGroup var storeOptions: StoreOptions
+    @OptionGroup var appAccountToken: AppAccountTokenOption
 
     func validate() throws {
         guard (1...10).contains(quantity) else { throw ValidationError("--quantity must be from 1 to 10, not \(quantity).") }
@@ -59,7 +60,9 @@ struct BuyCommand: AsyncParsableCommand {
             // What the ledger held before (one aggregate, no row read or verified): a
             // transaction from then was not bought now.
             let highestBefore = try await store.ledger.changeMarker().highestID
-            let outcome = try await store.buy(productID, options: quantity == 1 ? [] : [.quantity(quantity)])
+            var options: Set<Product.PurchaseOption> = quantity == 1 ? [] : [.quantity(quantity)]
+            options.formUnion(appAccountToken.purchaseOptions)
+            let outcome = try await store.buy(productID, options: options)
             StoreCommandSupport.print(try await report(outcome, product: product, store: store, highestBefore: highestBefore))
             if !json, let repricing = AppOptions.Repricing(store.catalog) { StoreCommandSupport.print(repricing.sentence) }
             if case .success(.verified(let transaction)) = outcome { bought = transaction }
