@@ -68,6 +68,8 @@ enum PostgresSchema {
         );
         """,
         notificationOutbox,
+        // Branch fields: an offer's length; older rows keep NULL, signed as no key at all.
+        "ALTER TABLE transactions ADD COLUMN offerPeriod TEXT CHECK (offerPeriod ~ '^P[0-9]+[DWMY]$')",
     ]
 
     /// A textual UUID, any case.

@@ -112,6 +112,16 @@ extension Product.SubscriptionInfo {
         /// The win-back offers this customer may take now, best first; empty while they
         /// are subscribed, in billing retry or grace, or no offer's terms admit them.
         public let eligibleWinBackOfferIDs: [String]
+        /// The app's own transaction for this customer, as on their transactions.
+        public let appTransactionID: String
+        /// The token the app gave the chain's latest purchase, if any.
+        public let appAccountToken: UUID?
+        /// What the next renewal bills, in `currency`: the offer's price while an offer
+        /// carries on, else the price of the product it renews as.
+        public let renewalPrice: Decimal?
+        public let currency: Locale.Currency?
+        /// The offer the next renewal keeps (a pay-as-you-go offer with periods left).
+        public let offer: Transaction.Offer?
 
         public init(
             originalTransactionID: Transaction.ID,
@@ -121,7 +131,12 @@ extension Product.SubscriptionInfo {
             isInBillingRetry: Bool = false,
             gracePeriodExpirationDate: Date? = nil,
             expirationReason: ExpirationReason? = nil,
-            eligibleWinBackOfferIDs: [String] = []
+            eligibleWinBackOfferIDs: [String] = [],
+            appTransactionID: String = "",
+            appAccountToken: UUID? = nil,
+            renewalPrice: Decimal? = nil,
+            currency: Locale.Currency? = nil,
+            offer: Transaction.Offer? = nil
         ) {
             self.originalTransactionID = originalTransactionID
             self.currentProductID = currentProductID
@@ -131,6 +146,11 @@ extension Product.SubscriptionInfo {
             self.gracePeriodExpirationDate = gracePeriodExpirationDate
             self.expirationReason = expirationReason
             self.eligibleWinBackOfferIDs = eligibleWinBackOfferIDs
+            self.appTransactionID = appTransactionID
+            self.appAccountToken = appAccountToken
+            self.renewalPrice = renewalPrice
+            self.currency = currency
+            self.offer = offer
         }
     }
 

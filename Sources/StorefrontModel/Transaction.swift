@@ -33,6 +33,13 @@ public struct Transaction: Identifiable, Hashable, Sendable, Codable {
     /// which replaced this one at once.
     public let isUpgraded: Bool
     public let appAccountToken: UUID?
+    /// What the customer paid, in `currency`: the offer's price when an offer applied;
+    /// `nil` when the store recorded none.
+    public let price: Decimal?
+    public let currency: Locale.Currency?
+    /// The app's own transaction for this customer: the same on every transaction,
+    /// renewal info and `AppTransaction` of the account.
+    public let appTransactionID: String
 
     public init(
         id: ID,
@@ -48,7 +55,10 @@ public struct Transaction: Identifiable, Hashable, Sendable, Codable {
         purchasedQuantity: Int = 1,
         offer: Offer? = nil,
         isUpgraded: Bool = false,
-        appAccountToken: UUID? = nil
+        appAccountToken: UUID? = nil,
+        price: Decimal? = nil,
+        currency: Locale.Currency? = nil,
+        appTransactionID: String = ""
     ) {
         self.id = id
         self.originalID = originalID
@@ -64,6 +74,9 @@ public struct Transaction: Identifiable, Hashable, Sendable, Codable {
         self.offer = offer
         self.isUpgraded = isUpgraded
         self.appAccountToken = appAccountToken
+        self.price = price
+        self.currency = currency
+        self.appTransactionID = appTransactionID
     }
 }
 
@@ -82,21 +95,29 @@ extension Transaction {
     /// The subscription offer a transaction used.
     ///
     /// ```swift
-    /// let offer = Transaction.Offer(type: .introductory, id: nil, paymentMode: .freeTrial)
+    /// let offer = Transaction.Offer(
+    ///     type: .introductory, id: nil, paymentMode: .freeTrial, period: .init(value: 1, unit: .week)
+    /// )
+    /// print(offer.period?.iso8601 ?? "")  // P1W
     /// ```
     public struct Offer: Hashable, Sendable, Codable {
         public let type: Product.SubscriptionOffer.OfferType
         public let id: String?
         public let paymentMode: Product.SubscriptionOffer.PaymentMode?
+        /// How long the offer lasts, all its periods together (two months of a monthly
+        /// offer is 2 months); `nil` when the store recorded none.
+        public let period: Product.SubscriptionPeriod?
 
         public init(
             type: Product.SubscriptionOffer.OfferType,
             id: String?,
-            paymentMode: Product.SubscriptionOffer.PaymentMode?
+            paymentMode: Product.SubscriptionOffer.PaymentMode?,
+            period: Product.SubscriptionPeriod? = nil
         ) {
             self.type = type
             self.id = id
             self.paymentMode = paymentMode
+            self.period = period
         }
     }
 }

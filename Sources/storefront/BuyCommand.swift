@@ -48,6 +48,7 @@ struct BuyCommand: AsyncParsableCommand {
     var winBack: String?
 
     @OptionGroup var storeOptions: StoreOptions
+    @OptionGroup var appAccountToken: AppAccountTokenOption
 
     func validate() throws {
         guard (1...10).contains(quantity) else { throw ValidationError("--quantity must be from 1 to 10, not \(quantity).") }
@@ -69,6 +70,7 @@ struct BuyCommand: AsyncParsableCommand {
             // transaction from then was not bought now.
             let highestBefore = try await store.ledger.changeMarker().highestID
             var options: Set<Product.PurchaseOption> = quantity == 1 ? [] : [.quantity(quantity)]
+            options.formUnion(appAccountToken.purchaseOptions)
             if let winBack = try winBackOption(for: product) { options.insert(winBack) }
             let outcome: LocalPurchaseOutcome
             do {

@@ -14,10 +14,11 @@ struct EntitlementsCommand: AsyncParsableCommand {
         abstract: "Show what the customer owns now.",
         discussion: """
             With --json: {"now":…,"app":{"appVersion":…,"originalAppVersion":…,"originalPurchaseDate":…,\
-            "verified":…},"entitlements":[{"name":…,"reason":"purchase" or "originalAppVersion",\
+            "verified":…,"appTransactionId":…,"originalPlatform":…},"entitlements":[{"name":…,"reason":"purchase" or "originalAppVersion",\
             "productIDs":[…]}],"products":[{"productID":…,"transactionID":…,"expirationDate":…}],\
             "consumables":[{"productID":…,"quantity":…}],"subscriptions":[{"groupID":…,"state":…,\
-            "productID":…,"willAutoRenew":…,"autoRenewPreference":…,"expirationDate":…,"verified":…}]}.
+            "productID":…,"willAutoRenew":…,"autoRenewPreference":…,"expirationDate":…,"verified":…,\
+            "renewalPrice":…,"currency":…,"offerDiscountType":…,"offerPeriod":…,"appAccountToken":…,"appTransactionId":…}]}.
             """
     )
 
@@ -99,7 +100,7 @@ struct EntitlementsCommand: AsyncParsableCommand {
                 "expirationDate": StoreJSON.date(status?.transaction.unsafePayloadValue.expirationDate),
                 // A status whose transaction does not verify grants nothing; say so.
                 "verified": status.map { .bool($0.transaction.verifiedValue != nil) } ?? .null,
-            ])
+            ]).appending(renewalFields(renewal))
         }
         let appTransaction = app.unsafePayloadValue
         return PropertyValue([
@@ -109,7 +110,7 @@ struct EntitlementsCommand: AsyncParsableCommand {
                 "originalAppVersion": .string(appTransaction.originalAppVersion),
                 "originalPurchaseDate": StoreJSON.date(appTransaction.originalPurchaseDate),
                 "verified": .bool(app.verifiedValue != nil),
-            ]),
+            ]).appending(appFields(appTransaction)),
             "entitlements": .array(named.map { standing in
                 PropertyValue([
                     "name": .string(standing.entitlement.name),

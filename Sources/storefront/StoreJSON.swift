@@ -9,7 +9,8 @@ import StorefrontModel
 /// {"id":3,"originalID":3,"productID":"tip.small","productType":"consumable",
 ///  "purchaseDate":"2026-01-02T03:04:05.000Z","originalPurchaseDate":"…","expirationDate":null,
 ///  "revocationDate":null,"revocationReason":null,"quantity":1,"offerType":null,"offerID":null,
-///  "isUpgraded":false,"price":"0.99","currency":"USD","storefront":"USA","finished":false,"verified":true}
+///  "isUpgraded":false,"price":"0.99","currency":"USD","storefront":"USA","offerDiscountType":null,
+///  "offerPeriod":null,"appAccountToken":null,"appTransactionId":"4012…","finished":false,"verified":true}
 /// ```
 enum StoreJSON {
     /// A transaction as the store hands it out; `finished` only when the ledger says.
@@ -33,6 +34,7 @@ enum StoreJSON {
             .init(key: "currency", value: entry.transaction.currency.map { .string($0) } ?? .null),
             .init(key: "storefront", value: .string(entry.transaction.storefront)),
         ]
+        members += offerFields(transaction, entry: entry)
         if let finished { members.append(.init(key: "finished", value: .bool(finished))) }
         members.append(.init(key: "verified", value: .bool(result.verifiedValue != nil)))
         return .object(members)

@@ -15,6 +15,7 @@ struct TransactionsCommand: AsyncParsableCommand {
             With --json, an array of objects with id, originalID, productID, productType, \
             purchaseDate, originalPurchaseDate, expirationDate, revocationDate (ISO 8601 or null), \
             revocationReason, quantity, offerType, offerID, isUpgraded, price, currency, storefront, \
+            offerDiscountType, offerPeriod (ISO 8601, e.g. P1M), appAccountToken, appTransactionId, \
             finished and verified. A transaction edited outside the store shows verified false.
             """
     )

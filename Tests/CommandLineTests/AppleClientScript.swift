@@ -5,6 +5,16 @@ import Testing
 /// A script of `Tests/AppleClient` (Python, with Apple's App Store Server Library) run against
 /// the built binary.
 enum AppleClientScript {
+    /// The scripts' store arguments for `engine`: none for SQLite (a ledger in their work
+    /// folder), or a new migrated PostgreSQL store's URL.
+    static func storeArguments(_ engine: String) async throws -> [String] {
+        guard engine == "postgres" else { return [] }
+        let store = try await PostgresCluster.database()
+        let migrated = try await StorefrontCommand.run(["store", "migrate", "--store", store])
+        try #require(migrated.status == 0, "\(migrated.stderr)")
+        return [store]
+    }
+
     /// Runs `Tests/AppleClient/<name>` with the built binary and a work folder of its own.
     static func run(_ name: String, _ arguments: [String] = []) async throws -> ChildProcess.Output {
         let binary = try StorefrontCommand.binary()

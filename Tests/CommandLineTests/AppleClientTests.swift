@@ -23,14 +23,7 @@ import Testing
     /// library decodes each; history shows the failed attempts on Apple's retry schedule.
     @Test(arguments: ["sqlite", "postgres"])
     func webhookGetsEveryNotificationThroughFailuresAndACrash(engine: String) async throws {
-        var arguments: [String] = []
-        if engine == "postgres" {
-            let store = try await PostgresCluster.database()
-            let migrated = try await StorefrontCommand.run(["store", "migrate", "--store", store])
-            try #require(migrated.status == 0, "\(migrated.stderr)")
-            arguments = [store]
-        }
-        let output = try await AppleClientScript.run("webhook_check.py", arguments)
+        let output = try await AppleClientScript.run("webhook_check.py", try await AppleClientScript.storeArguments(engine))
         #expect(output.stdout.contains("ok: the server is killed mid-delivery"))
         #expect(output.stdout.contains("ok: the receiver got every notification the ledger recorded, and no other"))
     }

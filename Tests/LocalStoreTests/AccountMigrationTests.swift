@@ -16,21 +16,11 @@ struct AccountMigrationTests {
     /// a pending Ask to Buy request, a store-time offset and a renewal preference, as a
     /// storefront of that time did.
     func writeOldLedger() throws -> LedgerTransaction {
-        let queue = try DatabaseQueue(path: folder.database.path)
-        try LedgerSchema.migrator.migrate(queue, upTo: "v1")
-        let key = try StoreKeySet.loadOrCreate(at: folder.signingKey).signingKey
         let transaction = LedgerTransaction(
             id: 1, purchase: Sample.subscription(), account: .local, original: nil, signedDate: Sample.signingDate
         )
-        let jws = try key.sign(transaction.signedPayload)
-        let columns = LedgerTransaction.signedFields.map(\.name) + ["purchaseAttemptID", "jws"]
+        let queue = try folder.writeOldRow(transaction, schemaUpTo: "v1")
         try queue.write { db in
-            try db.execute(
-                sql: "INSERT INTO transactions (\(columns.joined(separator: ", "))) VALUES (\(columns.map { _ in "?" }.joined(separator: ", ")))",
-                arguments: StatementArguments(TransactionRow.signedColumnValues(of: transaction).map(\.databaseValue) + [
-                    UUID().uuidString.databaseValue, jws.databaseValue,
-                ])
-            )
             try db.execute(
                 sql: "INSERT INTO askToBuyRequests (purchaseAttemptID, status, createdAt, purchase) VALUES (?, 'pending', 0, ?)",
                 arguments: [UUID().uuidString, try AskToBuyRequest.encode(Sample.consumable())]

@@ -51,7 +51,7 @@ struct AskToBuySubscriptionTests {
         #expect(silver.id == UInt64(approved.id))
         #expect(silver.originalID == UInt64(bronze.id))
         #expect(silver.purchaseDate == Fixtures.epoch + 11 * 86_400)
-        #expect(silver.offer == Transaction.Offer(type: .promotional, id: "winter", paymentMode: .payAsYouGo))
+        #expect(silver.offer == Transaction.Offer(type: .promotional, id: "winter", paymentMode: .payAsYouGo, period: .init(value: 2, unit: .month)))
         #expect(silver.appAccountToken == token)
         #expect(try await Self.transactions(harness).first { $0.id == UInt64(bronze.id) }?.isUpgraded == true)
         #expect(try await harness.store.currentEntitlements().purchasedProductIDs == ["pass.silver.monthly"])

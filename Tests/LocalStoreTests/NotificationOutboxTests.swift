@@ -9,11 +9,8 @@ private let day: Duration = .seconds(86_400)
 /// database transaction, and how delivery rounds take them out.
 @Suite("Notifications outbox")
 struct NotificationOutboxTests {
-    /// Every notification recorded so far, as "TYPE SUBTYPE".
     private func kinds(_ harness: StoreHarness) async throws -> [String] {
-        try await harness.ledger.notificationHistory(from: 0, to: .max).map { notification in
-            [notification.notificationType, notification.subtype].compactMap { $0 }.joined(separator: " ")
-        }
+        try await harness.notificationKinds()
     }
 
     @Test("Each change records Apple's notification type and subtype, in the order it happened", arguments: Engine.allCases)

@@ -108,7 +108,7 @@ struct SubscriptionRenewalTests {
     func introOffer(engine: Engine) async throws {
         let harness = try await StoreHarness(engine: engine)
         let trial = try await harness.buy("pass.silver.monthly")
-        #expect(trial.offer == Transaction.Offer(type: .introductory, id: nil, paymentMode: .freeTrial))
+        #expect(trial.offer == Transaction.Offer(type: .introductory, id: nil, paymentMode: .freeTrial, period: .init(value: 1, unit: .week)))
         #expect(trial.expirationDate == day(1, 8))
         let eligibility = try await harness.store.products(for: ["pass.gold.monthly", "extras.monthly"])
             .map { $0.subscription?.isEligibleForIntroOffer }

@@ -29,11 +29,15 @@ extension LedgerEntry {
                 Transaction.Offer(
                     type: Product.SubscriptionOffer.OfferType(type),
                     id: stored.offerID,
-                    paymentMode: stored.offerPaymentMode.flatMap(Product.SubscriptionOffer.PaymentMode.init)
+                    paymentMode: stored.offerPaymentMode.flatMap(Product.SubscriptionOffer.PaymentMode.init),
+                    period: stored.offerPeriod.flatMap(Product.SubscriptionPeriod.init(iso8601:))
                 )
             },
             isUpgraded: stored.isUpgraded,
-            appAccountToken: stored.appAccountToken
+            appAccountToken: stored.appAccountToken,
+            price: stored.price,
+            currency: stored.currency.map { Locale.Currency($0) },
+            appTransactionID: stored.account.appTransactionID
         )
         if case .unverified(let failure) = verification {
             return .unverified(value, VerificationResult<Transaction>.VerificationError(failure))
@@ -92,7 +96,8 @@ extension Product.SubscriptionOffer.OfferType {
 }
 
 extension LedgerTransaction.OfferType {
-    init(_ type: Product.SubscriptionOffer.OfferType) {
+    /// The App Store's number for StoreKit's offer type (`offerType` in signed payloads).
+    public init(_ type: Product.SubscriptionOffer.OfferType) {
         self = switch type {
         case .introductory: .introductory
         case .promotional: .promotional
@@ -114,7 +119,8 @@ extension Product.SubscriptionOffer.PaymentMode {
 }
 
 extension LedgerTransaction.OfferPaymentMode {
-    init(_ mode: Product.SubscriptionOffer.PaymentMode) {
+    /// The App Store's name for StoreKit's payment mode (`offerDiscountType` in signed payloads).
+    public init(_ mode: Product.SubscriptionOffer.PaymentMode) {
         self = switch mode {
         case .freeTrial: .freeTrial
         case .payAsYouGo: .payAsYouGo

@@ -111,7 +111,7 @@ extension LocalStore {
         } else if let period = product.subscription?.subscriptionPeriod {
             expiration = rate.periodEnd(period, from: start)
         }
-        return LedgerPurchase(
+        var purchase = LedgerPurchase(
             productID: product.id,
             productType: .autoRenewable,
             purchaseDate: start,
@@ -125,5 +125,7 @@ extension LocalStore {
             currency: catalog.country.currencyCode,
             subscriptionGroupID: product.subscription?.subscriptionGroupID
         )
+        purchase.offerPeriod = offer.map { $0.period.repeated($0.periodCount).iso8601 }
+        return purchase
     }
 }

@@ -12,7 +12,8 @@ extension LocalStore {
         let chains = try await chains(inGroup: groupID)
         let winBackOfferIDs = eligibleWinBackOfferIDs(inGroup: groupID, chains: chains, at: now)
         return chains.reversed().map { chain in
-            let (state, renewal) = chain.status(at: now, rules: renewalRules(for: chain), winBackOfferIDs: winBackOfferIDs)
+            let (state, stateOnly) = chain.status(at: now, rules: renewalRules(for: chain), winBackOfferIDs: winBackOfferIDs)
+            let renewal = completed(stateOnly, of: chain)
             let transaction = verificationResult(of: chain.current)
             let renewalInfo: VerificationResult<Product.SubscriptionInfo.RenewalInfo> = switch transaction {
             case .verified: .verified(renewal)
@@ -64,7 +65,11 @@ extension LocalStore {
             // call carries on where this one stopped.
             while recorded < 1000, let start = chain.dueRenewal(at: now, billingFails: controls.billingRetryOnRenewal),
                   let product = catalog.product(id: chain.renewsAs) {
-                let purchase = subscriptionPurchase(of: product, from: start, offer: carriedOffer(in: chain, renewingAs: product))
+                // A renewal keeps the token the app gave the chain's purchase, as the App Store's do.
+                let purchase = subscriptionPurchase(
+                    of: product, from: start, offer: carriedOffer(in: chain, renewingAs: product),
+                    appAccountToken: chain.current.transaction.appAccountToken
+                )
                 let entry: LedgerEntry
                 do {
                     entry = try await ledger.recordSubscriptionTransaction(
@@ -82,7 +87,7 @@ extension LocalStore {
     }
 
     /// The offer a renewal keeps: a pay-as-you-go offer lasts `periodCount` periods.
-    private func carriedOffer(in chain: SubscriptionChain, renewingAs product: Product) -> Product.SubscriptionOffer? {
+    func carriedOffer(in chain: SubscriptionChain, renewingAs product: Product) -> Product.SubscriptionOffer? {
         let current = chain.current.transaction
         guard current.productID == product.id, current.offerPaymentMode == .payAsYouGo,
               let type = current.offerType, let subscription = product.subscription

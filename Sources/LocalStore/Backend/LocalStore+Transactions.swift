@@ -31,7 +31,8 @@ extension LocalStore {
         let firstSeen = try await ledger.appOriginalPurchaseDate(recordingIfAbsent: try await storeNow())
         let app = AppTransaction(
             appVersion: controls.appVersion, originalAppVersion: controls.originalAppVersion,
-            originalPurchaseDate: firstSeen
+            originalPurchaseDate: firstSeen, appTransactionID: account.appTransactionID,
+            originalPlatform: controls.originalPlatform
         )
         if case .verification(let error)? = controls.failures[.verification] {
             return .unverified(app, error.forSigned(AppTransaction.self))

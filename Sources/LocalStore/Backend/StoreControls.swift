@@ -1,4 +1,5 @@
 import StoreCatalog
+import StorefrontModel
 
 /// The local store's test controls, in the spirit of Xcode's StoreKit Testing
 /// (`SKTestSession`). `init(settings:)` takes them from a `.storekit` file's settings;
@@ -35,6 +36,8 @@ public struct StoreControls: Sendable {
     public var originalAppVersion: String
     /// Codes the store accepts besides the catalog's own offer codes (a codes file).
     public var offerCodes: [OfferCode] = []
+    /// Where the customer first got the app, for `appTransaction()`'s `originalPlatform`.
+    public var originalPlatform: AppStore.Platform = .iOS
 
     /// Controls that change nothing: no latency, no failures, real time.
     public init() {

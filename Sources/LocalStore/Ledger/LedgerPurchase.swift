@@ -34,6 +34,8 @@ public struct LedgerPurchase: Sendable, Hashable, Codable {
     /// ISO 4217 code of `price`.
     public var currency: String?
     public var subscriptionGroupID: String?
+    /// The offer's whole length as an ISO 8601 duration ("P2M"), beside `offerType`.
+    public var offerPeriod: String? = nil
 
     public init(
         productID: String,

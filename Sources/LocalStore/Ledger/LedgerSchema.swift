@@ -77,6 +77,10 @@ enum LedgerSchema {
                 """)
         }
         migrator.registerMigration("v3-notifications", migrate: NotificationOutboxSchema.sqlite)
+        // Branch fields: an offer's length. Older rows keep NULL, signed as no key at all, so they verify unchanged.
+        migrator.registerMigration("v4-fields") { db in
+            try db.execute(sql: "ALTER TABLE transactions ADD COLUMN offerPeriod TEXT CHECK (offerPeriod IS NULL OR offerPeriod GLOB 'P[0-9]*')")
+        }
         return migrator
     }()
 

@@ -41,6 +41,9 @@ public struct LedgerTransaction: Sendable, Hashable, Identifiable {
     public internal(set) var account: CustomerAccount
     /// When the store last signed this transaction (at purchase, refund or expiry).
     public internal(set) var signedDate: Date
+    /// How long the offer lasts, all its periods together, as an ISO 8601 duration ("P1M");
+    /// nil without an offer and on rows signed before the store recorded it.
+    public internal(set) var offerPeriod: String? = nil
 }
 
 extension LedgerTransaction {
@@ -62,6 +65,7 @@ extension LedgerTransaction {
         offerType = purchase.offerType
         offerID = purchase.offerID
         offerPaymentMode = purchase.offerPaymentMode
+        offerPeriod = purchase.offerPeriod
         isUpgraded = false
         ownershipType = purchase.ownershipType
         storefront = purchase.storefront
@@ -83,6 +87,7 @@ extension LedgerTransaction {
         ("isUpgraded", { .bool($0.isUpgraded) }),
         ("offerID", { $0.offerID.map { .string($0) } }),
         ("offerPaymentMode", { $0.offerPaymentMode.map { .string($0.rawValue) } }),
+        ("offerPeriod", { $0.offerPeriod.map { .string($0) } }),
         ("offerType", { $0.offerType.map { .integer(Int64($0.rawValue)) } }),
         ("originalID", { .integer($0.originalID) }),
         ("originalPurchaseDate", { milliseconds($0.originalPurchaseDate) }),

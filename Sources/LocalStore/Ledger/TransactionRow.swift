@@ -76,7 +76,8 @@ package struct TransactionRow: Sendable {
             currency: try row.string("currency"),
             subscriptionGroupID: try row.string("subscriptionGroupID"),
             account: CustomerAccount(checked: try string("account")),
-            signedDate: try required(date("signedDate"), "signedDate")
+            signedDate: try required(date("signedDate"), "signedDate"),
+            offerPeriod: try row.string("offerPeriod")
         )
         isFinished = try required(row.bool("finished"), "finished")
         purchaseAttemptID = try required(uuid("purchaseAttemptID"), "purchaseAttemptID")

@@ -29,6 +29,13 @@ public struct RenewalPayload: Codable, Sendable, Hashable {
     public var appAccountToken: String?
     /// The win-back offers the customer may redeem, best first; absent when there are none.
     public var eligibleWinBackOfferIds: [String]?
+    /// The customer's app transaction, as on their transactions.
+    public var appTransactionId: String
+    /// The offer the next renewal keeps, as Apple's transaction fields name it.
+    public var offerType: Int?
+    public var offerIdentifier: String?
+    public var offerPeriod: String?
+    public var offerDiscountType: String?
 
     /// - Parameters:
     ///   - current: the chain's latest transaction.
@@ -52,7 +59,12 @@ public struct RenewalPayload: Codable, Sendable, Hashable {
         renewalDate = current.expirationDate?.milliseconds
         currency = current.currency
         self.renewalPrice = renewalPrice.map(TransactionPayload.milliunits)
-        appAccountToken = current.appAccountToken?.uuidString.lowercased()
+        appAccountToken = (renewal.appAccountToken ?? current.appAccountToken)?.uuidString.lowercased()
+        appTransactionId = current.account.appTransactionID
+        offerType = renewal.offer.map { LedgerTransaction.OfferType($0.type).rawValue }
+        offerIdentifier = renewal.offer?.id
+        offerPeriod = renewal.offer?.period?.iso8601
+        offerDiscountType = renewal.offer?.paymentMode.map { LedgerTransaction.OfferPaymentMode($0).rawValue }
         eligibleWinBackOfferIds = renewal.eligibleWinBackOfferIDs.isEmpty ? nil : renewal.eligibleWinBackOfferIDs
     }
 

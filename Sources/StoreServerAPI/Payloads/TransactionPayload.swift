@@ -36,6 +36,10 @@ public struct TransactionPayload: Codable, Sendable, Hashable {
     public var currency: String?
     /// In milliunits of `currency`: 0.99 is 990.
     public var price: Int64?
+    /// The offer's whole length, ISO 8601 ("P1M").
+    public var offerPeriod: String?
+    /// The customer's app transaction, the same on all of theirs.
+    public var appTransactionId: String
 
     public init(_ transaction: LedgerTransaction, app: ServedApp, signedDate: Date) {
         transactionId = String(transaction.id)
@@ -67,6 +71,8 @@ public struct TransactionPayload: Codable, Sendable, Hashable {
         transactionReason = renews && transaction.id != transaction.originalID ? "RENEWAL" : "PURCHASE"
         currency = transaction.currency
         price = transaction.price.map(Self.milliunits)
+        offerPeriod = transaction.offerPeriod
+        appTransactionId = transaction.account.appTransactionID
     }
 
     /// `amount` in thousandths, rounded half away from zero: Apple's `price` unit.

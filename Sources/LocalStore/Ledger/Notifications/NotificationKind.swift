@@ -19,16 +19,15 @@ public struct NotificationKind: Sendable, Hashable, CustomStringConvertible {
 
     public var description: String { subtype.map { "\(type) \($0)" } ?? type }
 
-    /// A transaction just recorded: a one-time charge; a first subscription; a plan that
-    /// replaces another at once (an upgrade); the next period of a chain with no gap (a
-    /// renewal); or a chain taken up again after it lapsed.
+    /// A transaction just recorded: a one-time charge; an offer redeemed (`offerRedeemed`);
+    /// a first subscription; a plan that replaces another at once (an upgrade); the next
+    /// period of a chain with no gap (a renewal); or a chain taken up again after it lapsed.
     static func newTransaction(_ transaction: LedgerTransaction, continuing previous: LedgerTransaction?, replacing: Bool) -> NotificationKind {
         guard transaction.productType == .autoRenewable else { return NotificationKind("ONE_TIME_CHARGE") }
+        if let redeemed = offerRedeemed(transaction, continuing: previous, replacing: replacing) { return redeemed }
         guard let previous else { return NotificationKind("SUBSCRIBED", "INITIAL_BUY") }
         if replacing { return NotificationKind("DID_CHANGE_RENEWAL_PREF", "UPGRADE") }
-        if let end = previous.expirationDate, transaction.purchaseDate <= end, previous.revocationDate == nil {
-            return NotificationKind("DID_RENEW")
-        }
+        if isActive(previous, at: transaction.purchaseDate) { return NotificationKind("DID_RENEW") }
         return NotificationKind("SUBSCRIBED", "RESUBSCRIBE")
     }
 

@@ -1,0 +1,34 @@
+import Foundation
+import StorefrontModel
+
+extension LocalStore {
+    /// `renewal` with what the store knows of the chain's next renewal besides its state:
+    /// the customer's app transaction ID, the app account token of the chain's latest
+    /// purchase, the price the renewal bills and its currency, and the offer it keeps.
+    func completed(
+        _ renewal: Product.SubscriptionInfo.RenewalInfo, of chain: SubscriptionChain
+    ) -> Product.SubscriptionInfo.RenewalInfo {
+        let product = catalog.product(id: chain.renewsAs)
+        let offer = product.flatMap { carriedOffer(in: chain, renewingAs: $0) }
+        return Product.SubscriptionInfo.RenewalInfo(
+            originalTransactionID: renewal.originalTransactionID,
+            currentProductID: renewal.currentProductID,
+            willAutoRenew: renewal.willAutoRenew,
+            autoRenewPreference: renewal.autoRenewPreference,
+            isInBillingRetry: renewal.isInBillingRetry,
+            gracePeriodExpirationDate: renewal.gracePeriodExpirationDate,
+            expirationReason: renewal.expirationReason,
+            eligibleWinBackOfferIDs: renewal.eligibleWinBackOfferIDs,
+            appTransactionID: account.appTransactionID,
+            appAccountToken: chain.current.transaction.appAccountToken,
+            renewalPrice: offer?.price ?? product?.price,
+            currency: Locale.Currency(catalog.country.currencyCode),
+            offer: offer.map { offer in
+                Transaction.Offer(
+                    type: offer.type, id: offer.id, paymentMode: offer.paymentMode,
+                    period: offer.period.repeated(offer.periodCount)
+                )
+            }
+        )
+    }
+}

@@ -1,0 +1,38 @@
+import Foundation
+import LocalStore
+import StoreCatalog
+import StorefrontModel
+
+extension EntitlementsCommand {
+    /// The app transaction's 2024–25 fields, under the names of Apple's signed payloads.
+    static func appFields(_ app: AppTransaction) -> [PropertyValue.Member] {
+        [
+            .init(key: "appTransactionId", value: .string(app.appTransactionID)),
+            .init(key: "originalPlatform", value: .string(app.originalPlatform.rawValue)),
+        ]
+    }
+
+    /// What the next renewal of a subscription bills and keeps, under the names of Apple's
+    /// `JWSRenewalInfoDecodedPayload`: `renewalPrice` (a decimal string, like `price`),
+    /// `currency`, the offer it keeps (`offerDiscountType`, `offerPeriod`), the chain's
+    /// `appAccountToken` and the customer's `appTransactionId`; null where there is none.
+    static func renewalFields(_ renewal: Product.SubscriptionInfo.RenewalInfo?) -> [PropertyValue.Member] {
+        let mode = renewal?.offer?.paymentMode.map { LedgerTransaction.OfferPaymentMode($0).rawValue }
+        return [
+            .init(key: "renewalPrice", value: renewal?.renewalPrice.map { .string($0.description) } ?? .null),
+            .init(key: "currency", value: renewal?.currency.map { .string($0.identifier) } ?? .null),
+            .init(key: "offerDiscountType", value: mode.map(PropertyValue.string) ?? .null),
+            .init(key: "offerPeriod", value: renewal?.offer?.period.map { .string($0.iso8601) } ?? .null),
+            .init(key: "appAccountToken", value: renewal?.appAccountToken.map { .string($0.uuidString.lowercased()) } ?? .null),
+            .init(key: "appTransactionId", value: renewal.map { .string($0.appTransactionID) } ?? .null),
+        ]
+    }
+}
+
+extension PropertyValue {
+    /// This object with `members` added at its end.
+    func appending(_ members: [PropertyValue.Member]) -> PropertyValue {
+        guard case .object(let own) = self else { return self }
+        return .object(own + members)
+    }
+}
