@@ -68,6 +68,7 @@ enum PostgresSchema {
         );
         """,
         notificationOutbox,
+        signedOfferNonces,  // branch signed: SQLite's v4-signed-offer-nonces
     ]
 
     /// A textual UUID, any case.

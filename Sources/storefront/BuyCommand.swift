@@ -23,6 +23,11 @@ struct BuyCommand: AsyncParsableCommand {
             Each exits 0. With --storefront in another currency than the catalog's, a second \
             line says the prices are the catalog's numbers in that currency. Exits 1 when the purchase fails and 65 for a product the catalog does \
             not have.
+
+            A signed promotional offer (--promotional-offer JWS, or --promotional-signature with \
+            --offer) and a signed intro-offer eligibility (--intro-eligibility JWS) are checked \
+            against the keys registered with `serve api-keys add` and the store's --bundle-id, \
+            at the store's time; a refused one exits 1 with its reason.
             """
     )
 
@@ -38,10 +43,32 @@ struct BuyCommand: AsyncParsableCommand {
     @Option(help: "How many to buy (consumables only, 1 to 10).")
     var quantity = 1
 
+    @Option(help: ArgumentHelp(
+        "Apply a promotional offer with the compact JWS the app's server signed (Apple's PromotionalOfferV2SignatureCreator); it names the offer.",
+        valueName: "jws"
+    ))
+    var promotionalOffer: String?
+
+    @Option(help: ArgumentHelp(
+        "Apply the promotional offer --offer with its legacy signature (Apple's PromotionalOfferSignatureCreator; timestamp in ms, signature in base64).",
+        valueName: "key-id:nonce:timestamp:signature"
+    ))
+    var promotionalSignature: Parsed<PromotionalSignature>?
+
+    @Option(help: ArgumentHelp("The promotional offer's ID: needed with --promotional-signature; with --promotional-offer, the JWS must name it.", valueName: "id"))
+    var offer: String?
+
+    @Option(help: ArgumentHelp(
+        "Grant or deny the introductory offer as the JWS the app's server signed says (Apple's IntroductoryOfferEligibilitySignatureCreator).",
+        valueName: "jws"
+    ))
+    var introEligibility: String?
+
     @OptionGroup var storeOptions: StoreOptions
 
     func validate() throws {
         guard (1...10).contains(quantity) else { throw ValidationError("--quantity must be from 1 to 10, not \(quantity).") }
+        try validateSignedOffers()
     }
 
     func run() async throws {
@@ -59,7 +86,7 @@ struct BuyCommand: AsyncParsableCommand {
             // What the ledger held before (one aggregate, no row read or verified): a
             // transaction from then was not bought now.
             let highestBefore = try await store.ledger.changeMarker().highestID
-            let outcome = try await store.buy(productID, options: quantity == 1 ? [] : [.quantity(quantity)])
+            let outcome = try await store.buy(productID, options: try purchaseOptions())
             StoreCommandSupport.print(try await report(outcome, product: product, store: store, highestBefore: highestBefore))
             if !json, let repricing = AppOptions.Repricing(store.catalog) { StoreCommandSupport.print(repricing.sentence) }
             if case .success(.verified(let transaction)) = outcome { bought = transaction }

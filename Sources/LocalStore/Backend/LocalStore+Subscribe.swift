@@ -92,12 +92,14 @@ extension LocalStore {
     }
 
     /// The offer a new subscription period starts with: the promotional offer asked for,
-    /// else the intro offer if the customer never subscribed in the group.
+    /// else the intro offer if the app's server signed that the customer may have it, or,
+    /// when it said nothing, if the customer never subscribed in the group.
     func firstOffer(for request: PurchaseRequest) async throws -> Product.SubscriptionOffer? {
         if let offer = request.promotionalOffer { return offer }
         guard let subscription = request.product.subscription, let intro = subscription.introductoryOffer else {
             return nil
         }
+        if let allowed = request.allowsIntroductoryOffer { return allowed ? intro : nil }
         return try await groupsSubscribedTo().contains(subscription.subscriptionGroupID) ? nil : intro
     }
 

@@ -35,6 +35,12 @@ public struct StoreControls: Sendable {
     public var originalAppVersion: String
     /// Codes the store accepts besides the catalog's own offer codes (a codes file).
     public var offerCodes: [OfferCode] = []
+    /// The app's bundle ID the store runs as: signed offers must name it (`--bundle-id`);
+    /// without one, a signed offer is refused, having nothing to be checked against.
+    public var bundleID: String?
+    /// The In-App Purchase keys whose signatures the store accepts on promotional offers
+    /// and intro-offer eligibility: those registered with `serve api-keys add`.
+    public var inAppPurchaseKeys: [APIKey] = []
 
     /// Controls that change nothing: no latency, no failures, real time.
     public init() {
