@@ -52,6 +52,7 @@ struct SignedOfferCheck {
     ) throws(SignedOfferError) -> SignedOffer {
         func refuse(_ reason: SignedOfferError.Reason) -> SignedOfferError { SignedOfferError(signed, reason) }
         guard let bundleID else { throw refuse(.noBundleID) }
+        guard !text.isEmpty else { throw refuse(.malformed("the app's server gave no JWS")) }
         let jws: CompactJWS
         switch CompactJWS.read(Substring(text.trimmingCharacters(in: .whitespacesAndNewlines))) {
         case .success(let read): jws = read

@@ -69,7 +69,7 @@ extension SignedOfferError: LocalizedError {
         let what = "the \(signed.rawValue)"
         return switch reason {
         case .noBundleID: "\(what) cannot be checked: the store runs as no app (give it the app's --bundle-id)"
-        case .malformed(let problem): "\(what) is not signed as Apple's library signs it: \(problem)"
+        case .malformed(let problem): "\(what) cannot be read: \(problem)"
         case .otherAudience(let audience): "\(what)'s JWS is for \(audience), not \(Self.audience(signed))"
         case .unknownKey(let keyID): "\(what) is signed with key \(keyID), which is not registered (storefront serve api-keys add)"
         case .otherIssuer(let issuer, let keyID): "\(what) names issuer \(issuer), but key \(keyID) is another issuer's"
