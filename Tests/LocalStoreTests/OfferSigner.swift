@@ -6,7 +6,8 @@ import StorefrontModel
 /// An app's server in the tests: an In-App Purchase key, registered with the store, that signs
 /// promotional offers (legacy form) for the tests' app. `SignedOfferTests` in CommandLineTests
 /// signs with Apple's own library instead.
-struct OfferSigner {
+/// Unchecked Sendable: the key is immutable once made, and swift-crypto keys are safe to share.
+struct OfferSigner: @unchecked Sendable {
     static let bundleID = "com.example.tests"
     let keyID = "TESTKEY1"
     let issuerID = "issuer-tests"

@@ -30,17 +30,19 @@ extension LocalStore {
             request.allowsIntroductoryOffer = signed.allowsIntroductoryOffer
             checked.append((signed, .introductoryOfferEligibility))
         }
-        for (signed, kind) in checked where !(try await ledger.recordSignedOfferNonce(signed.nonce, keyID: signed.keyID, at: now)) {
-            throw SignedOfferError(kind, .nonceUsed(signed.nonce))
+        for (signed, kind) in checked {
+            guard try await ledger.recordSignedOfferNonce(signed.nonce, keyID: signed.keyID, at: now) else {
+                throw SignedOfferError(kind, .nonceUsed(signed.nonce))
+            }
         }
     }
 
     /// The transaction the app's server named is this customer's, and a promotional offer
     /// goes to someone who subscribed in the group before (now or lapsed).
     private func checkCustomer(_ signed: SignedOffer, _ kind: SignedOfferError.Signed, product: Product) async throws {
-        if let transactionID = signed.transactionID,
-           !(try await ledger.transactions().contains { String($0.id) == transactionID }) {
-            throw SignedOfferError(kind, .otherCustomersTransaction(transactionID))
+        if let transactionID = signed.transactionID {
+            let owned = try await ledger.transactions().contains { String($0.id) == transactionID }
+            guard owned else { throw SignedOfferError(kind, .otherCustomersTransaction(transactionID)) }
         }
         guard kind == .promotionalOffer, let groupID = product.subscription?.subscriptionGroupID else { return }
         guard try await groupsSubscribedTo().contains(groupID) else { throw SignedOfferError(kind, .notASubscriber(groupID: groupID)) }
