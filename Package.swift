@@ -205,6 +205,8 @@ let package = Package(
                 "LocalStore", "PostgresStore", "StorefrontModel", "StoreCatalog", "StorefrontTestSupport",
                 // Tests edit the ledger file directly, as a user with sqlite3 would.
                 .product(name: "GRDB", package: "GRDB.swift"),
+                // An app server's key, signing promotional offers.
+                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         .testTarget(

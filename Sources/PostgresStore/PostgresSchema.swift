@@ -70,6 +70,7 @@ enum PostgresSchema {
         notificationOutbox,
         // Branch fields: an offer's length; older rows keep NULL, signed as no key at all.
         "ALTER TABLE transactions ADD COLUMN offerPeriod TEXT CHECK (offerPeriod ~ '^P[0-9]+[DWMY]$')",
+        signedOfferNonces,  // branch signed: SQLite's v4-signed-offer-nonces
     ]
 
     /// A textual UUID, any case.

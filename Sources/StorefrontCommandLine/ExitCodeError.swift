@@ -33,3 +33,4 @@ extension ExitCodeError {
 
 extension LedgerError: ExitCodeError {}
 extension CatalogError: ExitCodeError {}
+extension APIKeyError: ExitCodeError {}

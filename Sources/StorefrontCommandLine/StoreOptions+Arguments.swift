@@ -25,6 +25,8 @@ extension StoreOptions {
         add("--storefront", storefront?.argument)
         add("--original-app-version", originalAppVersion)
         add("--offer-codes", offerCodes)
+        add("--bundle-id", bundleID)
+        add("--api-keys", apiKeys)
         return arguments
     }
 }

@@ -82,6 +82,18 @@ package struct StoreOptions: ParsableArguments {
     ))
     package var offerCodes: String?
 
+    @Option(help: ArgumentHelp(
+        "The app's bundle ID the store runs as: signed promotional offers and intro-offer eligibility must name it, as must serve --http's tokens, and its payloads carry it (a .storekit file has none).",
+        valueName: "id"
+    ))
+    package var bundleID: String?
+
+    @Option(help: ArgumentHelp(
+        "The registered In-App Purchase and API keys (default: $XDG_DATA_HOME/storefront/api-keys): they sign offers and tokens; add one with `serve api-keys add`.",
+        valueName: "file"
+    ))
+    package var apiKeys: String?
+
     package init() {}
 
     package func validate() throws {
@@ -98,6 +110,9 @@ package struct StoreOptions: ParsableArguments {
         for failure in failures { _ = try failure.get() }
         _ = try storefront?.get()
         try LocaleArgument.validate(locale)
+        if let bundleID, bundleID.isEmpty || bundleID.contains(where: \.isWhitespace) {
+            throw ValidationError("--bundle-id \"\(bundleID)\" is not a bundle ID such as com.example.birds.")
+        }
         if let originalAppVersion, AppVersion(originalAppVersion) == nil {
             throw ValidationError("--original-app-version \"\(originalAppVersion)\" is not a version like 1.0 or 2.1.1.")
         }
@@ -118,6 +133,11 @@ package struct StoreOptions: ParsableArguments {
         if askToBuy { controls.askToBuy = true }
         if let originalAppVersion { controls.originalAppVersion = originalAppVersion }
         if let offerCodes { controls.offerCodes = try Self.readOfferCodes(offerCodes, catalog: catalog) }
+        if let bundleID {
+            // Only a store that runs as an app checks signatures: others never read the keys.
+            controls.bundleID = bundleID
+            controls.inAppPurchaseKeys = try APIKeyFile.load(from: Self.apiKeyFile(apiKeys))
+        }
         return LocalStore(
             catalog: catalog, ledger: opened, account: try account?.get() ?? .local, clock: clock,
             storefront: try storefront?.get(), locale: CustomerLocale.chosen(locale), controls: controls
@@ -133,6 +153,12 @@ package struct StoreOptions: ParsableArguments {
             throw CommandFailure("an in-memory ledger's key is never saved: name a key file with --store-key PATH", exitCode: .usage)
         }
         return files.signingKey
+    }
+
+    /// The registered keys' file: `--api-keys`, else `api-keys` in the data folder.
+    package static func apiKeyFile(_ path: String?) throws -> URL {
+        if let path { return URL(fileURLWithPath: path) }
+        return try LedgerLocation.dataDirectory(environment: ProcessInfo.processInfo.environment).appendingPathComponent("api-keys")
     }
 
     /// Where the ledger file is: `--in-memory`, `--ledger`, else the catalog's default.

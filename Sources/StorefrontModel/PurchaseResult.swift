@@ -31,7 +31,9 @@ extension Product {
         case appAccountToken(UUID)
         /// How many to buy (consumables only).
         case quantity(Int)
-        /// Applies a promotional offer, with the signature your server made for it.
+        /// Applies a promotional offer, with the signature your server made for it
+        /// (ECDSA over the app's bundle ID, `keyID`, the product, `offerID`, the app account
+        /// token, `nonce` and `timestamp` in milliseconds); the store verifies it.
         case promotionalOffer(offerID: String, keyID: String, nonce: UUID, signature: Data, timestamp: Int)
         /// Makes the purchase wait for approval, as Ask to Buy does.
         case simulatesAskToBuyInSandbox(Bool)
@@ -39,5 +41,11 @@ extension Product {
         /// fails with `PurchaseError.ineligibleForOffer` unless the customer's renewal info
         /// lists it in `eligibleWinBackOfferIDs`.
         case winBackOffer(Product.SubscriptionOffer)
+        /// Applies the promotional offer `offerID` (nil: the one the JWS names) with the
+        /// compact JWS your server signed for it; `.promotionalOffer(_:compactJWS:)` makes it.
+        case promotionalOfferJWS(offerID: String?, compactJWS: String)
+        /// Grants or denies the introductory offer as the JWS your server signed says
+        /// (`allowIntroductoryOffer`), whatever the store would decide.
+        case introductoryOfferEligibility(compactJWS: String)
     }
 }

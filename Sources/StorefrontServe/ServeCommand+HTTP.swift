@@ -6,23 +6,15 @@ import StoreServerAPI
 import StorefrontCommandLine
 import StoreServerHTTP
 
-/// `serve --http`'s options: where to listen, the app, the API keys, notification URLs and
-/// the rate limit.
+/// `serve --http`'s options: where to listen, notification URLs and the rate limit. The app
+/// (`--bundle-id`) and the API keys (`--api-keys`) are store options, as the store checks
+/// signed offers with them too.
 struct HTTPServeOptions: ParsableArguments {
     @Option(help: ArgumentHelp(
         "Serve the App Store Server API on [HOST:]PORT; the host is 127.0.0.1 unless given, port 0 picks a free one.",
         valueName: "[host:]port"
     ))
     var http: Parsed<ListenAddress>?
-
-    @Option(help: ArgumentHelp("The app's bundle ID: every token must name it, every payload carries it.", valueName: "id"))
-    var bundleID: String?
-
-    @Option(help: ArgumentHelp(
-        "The registered API keys (default: $XDG_DATA_HOME/storefront/api-keys); add one with `serve api-keys add`.",
-        valueName: "file"
-    ))
-    var apiKeys: String?
 
     @Option(help: ArgumentHelp("POST App Store Server Notifications V2 to this URL. Repeatable.", valueName: "url"))
     var notify: [Parsed<NotificationURL>] = []
@@ -66,17 +58,17 @@ struct HTTPServeOptions: ParsableArguments {
     ))
     var httpMaxConnections: Int?
 
-    func validate() throws {
+    func validate(bundleID: String?) throws {
         let environment = try self.environment.get()
         if environment != .localTesting, certificates == nil {
             throw ValidationError("--environment \(environment) needs --certificates: Apple's verifiers check the chain outside LocalTesting.")
         }
         guard http != nil else {
-            if bundleID != nil || !notify.isEmpty { throw ValidationError("--bundle-id and --notify go with --http.") }
+            if !notify.isEmpty { throw ValidationError("--notify goes with --http.") }
             return
         }
         _ = try http?.get(option: "--http")
-        guard let bundleID, !bundleID.isEmpty, !bundleID.contains(where: \.isWhitespace) else {
+        guard bundleID != nil else {
             throw ValidationError("--http needs the app's --bundle-id, such as com.example.birds (a .storekit file has none).")
         }
         for url in notify { _ = try url.get() }
@@ -95,12 +87,6 @@ struct HTTPServeOptions: ParsableArguments {
             limits.maximumConnections = httpMaxConnections
         }
         return limits
-    }
-
-    /// `--api-keys`, else `api-keys` in the data folder.
-    static func keyFile(_ path: String?) throws -> URL {
-        if let path { return URL(fileURLWithPath: path) }
-        return try dataDirectory().appendingPathComponent("api-keys")
     }
 
     /// The chain's leaf with its certificates, else the signing key file (made on first use).
@@ -133,11 +119,11 @@ extension ServeCommand {
     /// The App Store Server API and its notifications as one service (nil without --http),
     /// for `ServeServices.run` to serve beside SSH.
     func httpService() async throws -> (any Service)? {
-        guard let address = try http.http?.get(option: "--http"), let bundleID = http.bundleID else { return nil }
+        guard let address = try http.http?.get(option: "--http"), let bundleID = storeOptions.bundleID else { return nil }
         let store = try await storeOptions.makeStore()
         let settings = AppStoreServer.Settings(
             app: ServedApp(bundleID: bundleID, environment: try http.environment.get().rawValue), catalog: store.catalog.catalog,
-            ledger: store.ledger, keys: try APIKeyFile.load(from: HTTPServeOptions.keyFile(http.apiKeys)),
+            ledger: store.ledger, keys: await store.controls.inAppPurchaseKeys,
             signer: try http.signer(),
             controls: await store.controls, rateLimit: try http.rateLimit.get(),
             notificationURLs: try http.notify.map { try $0.get().url }, clock: store.clock
@@ -200,7 +186,7 @@ struct APIKeysCommand: AsyncParsableCommand {
             guard let pem = FileManager.default.contents(atPath: publicKey) else {
                 throw CommandFailure("\(publicKey): cannot be read", exitCode: .noInput)
             }
-            let file = try HTTPServeOptions.keyFile(apiKeys)
+            let file = try StoreOptions.apiKeyFile(apiKeys)
             do {
                 let key = try APIKey(issuerID: issuer, keyID: keyID, publicKeyPEM: String(decoding: pem, as: UTF8.self))
                 try APIKeyFile.add(key, to: file)

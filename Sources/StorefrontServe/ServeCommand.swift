@@ -92,7 +92,7 @@ struct ServeCommand: AsyncParsableCommand {
     func validate() throws {
         // `serve api-keys …` validates this command too, with neither address given.
         _ = try ssh?.get(option: "--ssh")
-        try http.validate()
+        try http.validate(bundleID: storeOptions.bundleID)
         if storeOptions.account != nil {
             throw ValidationError("--account is each customer's own: serve signs every session in as its key's fingerprint.")
         }

@@ -1,8 +1,7 @@
-import StoreServerAPI
 import StorefrontCommandLine
 import StorefrontSSH
 
 // The servers' errors reach `runReportingFailures()` as they were thrown: a key, key file,
-// host key or address the server cannot use, each with its sysexits code.
+// host key or address the server cannot use (an API key file's errors conform in
+// StorefrontCommandLine, as every store command reads that file), each with its sysexits code.
 extension SSHServeError: ExitCodeError {}
-extension APIKeyError: ExitCodeError {}

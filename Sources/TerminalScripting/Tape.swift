@@ -14,7 +14,8 @@ import TerminalUI
 /// Snapshot thank-you
 /// ```
 ///
-/// Setup commands (`Size`, `Catalog`, `Set storefront`, `Set locale`) come before the
+/// Setup commands (`Size`, `Catalog`, `Set storefront`, `Set locale`, and for signed
+/// offers `Set bundle-id`, `Set api-keys`, `Set promotional-offer`) come before the
 /// first screen command (`Press`, `Type`, `Wait`, `WaitFor`, `Snapshot`, `Screenshot`,
 /// `Resize`), once each. Store commands (`Set latency`, `Set ask-to-buy`, `Set fail`,
 /// `Buy`, `Approve`, `Expire`), `Set typing-speed` / `Set wait-timeout`, `Hide` / `Show` and
@@ -80,6 +81,9 @@ public struct Tape: Sendable, Hashable {
             case .catalog(let name): setup.catalog = TapeValue(text: name, file: line.file, line: line.number)
             case .storefront(let code): setup.storefront = TapeValue(text: code, file: line.file, line: line.number)
             case .locale(let locale): setup.locale = TapeValue(text: locale, file: line.file, line: line.number)
+            case .bundleID(let id): setup.bundleID = TapeValue(text: id, file: line.file, line: line.number)
+            case .apiKeys(let path): setup.apiKeys = TapeValue(text: path, file: line.file, line: line.number)
+            case .promotionalOffer(let jws): setup.promotionalOffer = TapeValue(text: jws, file: line.file, line: line.number)
             default: break
             }
         }
@@ -100,6 +104,9 @@ public struct TapeSetup: Sendable, Hashable {
     public var catalog: TapeValue?
     public var storefront: TapeValue?
     public var locale: TapeValue?
+    public var bundleID: TapeValue?
+    public var apiKeys: TapeValue?
+    public var promotionalOffer: TapeValue?
 
     public init() {}
 }

@@ -60,10 +60,21 @@ public enum TapeCommand: Sendable, Hashable {
     /// not renew (StoreKit Testing's `expireSubscription`): a churned subscriber.
     case expire(productID: String)
 
+    // Signed offers (before the app starts).
+    /// `Set bundle-id com.example.backyardbirds`: the app the store runs as.
+    case bundleID(String)
+    /// `Set api-keys offer.api-keys`: the registered keys' file, beside the tape, as
+    /// `serve api-keys add --api-keys` writes it.
+    case apiKeys(String)
+    /// `Set promotional-offer JWS`: the app's server signed this promotional offer, and the
+    /// app applies it when the customer buys the product it names (as
+    /// `.subscriptionPromotionalOffer` does in Swift).
+    case promotionalOffer(compactJWS: String)
+
     /// True for the commands that set up the app and must come before the screen commands.
     public var isSetup: Bool {
         switch self {
-        case .size, .catalog, .storefront, .locale: true
+        case .size, .catalog, .storefront, .locale, .bundleID, .apiKeys, .promotionalOffer: true
         default: false
         }
     }
@@ -101,6 +112,9 @@ public enum TapeCommand: Sendable, Hashable {
         case .snapshot: "Snapshot"
         case .screenshot: "Screenshot"
         case .resize: "Resize"
+        case .bundleID: "Set bundle-id"
+        case .apiKeys: "Set api-keys"
+        case .promotionalOffer: "Set promotional-offer"
         }
     }
 
@@ -142,7 +156,8 @@ public enum TapeCommand: Sendable, Hashable {
         }
     }
 
-    private static let settingNames = "storefront, locale, latency, ask-to-buy, fail, typing-speed, wait-timeout"
+    private static let settingNames =
+        "storefront, locale, latency, ask-to-buy, fail, typing-speed, wait-timeout, bundle-id, api-keys, promotional-offer"
 
     private static func setting(_ arguments: [String]) throws(TapeLineError) -> TapeCommand {
         guard arguments.count == 2 else {
@@ -165,6 +180,9 @@ public enum TapeCommand: Sendable, Hashable {
         case "fail": return .store(.failing(value == "none" ? nil : value))
         case "typing-speed": return .typingSpeed(try duration(value))
         case "wait-timeout": return .waitTimeout(try duration(value))
+        case "bundle-id": return .bundleID(value)
+        case "api-keys": return .apiKeys(value)
+        case "promotional-offer": return .promotionalOffer(compactJWS: value)
         default: throw TapeLineError("unknown setting \"\(arguments[0])\" (settings: \(settingNames))")
         }
     }

@@ -84,7 +84,7 @@ private struct TapeSession {
 
     mutating func perform(_ command: TapeCommand) async throws {
         switch command {
-        case .size, .catalog, .storefront, .locale:
+        case .size, .catalog, .storefront, .locale, .bundleID, .apiKeys, .promotionalOffer:
             break  // read by the stage maker
         case .source:
             break  // read by Tape, which put the sourced lines in its place

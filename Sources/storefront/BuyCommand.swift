@@ -26,6 +26,11 @@ struct BuyCommand: AsyncParsableCommand {
             open to (never subscribed, subscribed, in billing retry or grace, or outside its \
             terms) is refused, naming the offers open now. Exits 1 when the purchase fails and 65 \
             for a product (or win-back offer) the catalog does not have.
+
+            A signed promotional offer (--promotional-offer JWS, or --promotional-signature with \
+            --offer) and a signed intro-offer eligibility (--intro-eligibility JWS) are checked \
+            against the keys registered with `serve api-keys add` and the store's --bundle-id, \
+            at the store's time; a refused one exits 1 with its reason.
             """
     )
 
@@ -46,12 +51,33 @@ struct BuyCommand: AsyncParsableCommand {
         valueName: "offer-id"
     ))
     var winBack: String?
+    @Option(help: ArgumentHelp(
+        "Apply a promotional offer with the compact JWS the app's server signed (Apple's PromotionalOfferV2SignatureCreator); it names the offer.",
+        valueName: "jws"
+    ))
+    var promotionalOffer: String?
+
+    @Option(help: ArgumentHelp(
+        "Apply the promotional offer --offer with its legacy signature (Apple's PromotionalOfferSignatureCreator; timestamp in ms, signature in base64).",
+        valueName: "key-id:nonce:timestamp:signature"
+    ))
+    var promotionalSignature: Parsed<PromotionalSignature>?
+
+    @Option(help: ArgumentHelp("The promotional offer's ID: needed with --promotional-signature; with --promotional-offer, the JWS must name it.", valueName: "id"))
+    var offer: String?
+
+    @Option(help: ArgumentHelp(
+        "Grant or deny the introductory offer as the JWS the app's server signed says (Apple's IntroductoryOfferEligibilitySignatureCreator).",
+        valueName: "jws"
+    ))
+    var introEligibility: String?
 
     @OptionGroup var storeOptions: StoreOptions
     @OptionGroup var appAccountToken: AppAccountTokenOption
 
     func validate() throws {
         guard (1...10).contains(quantity) else { throw ValidationError("--quantity must be from 1 to 10, not \(quantity).") }
+        try validateSignedOffers()
     }
 
     func run() async throws {
@@ -69,7 +95,7 @@ struct BuyCommand: AsyncParsableCommand {
             // What the ledger held before (one aggregate, no row read or verified): a
             // transaction from then was not bought now.
             let highestBefore = try await store.ledger.changeMarker().highestID
-            var options: Set<Product.PurchaseOption> = quantity == 1 ? [] : [.quantity(quantity)]
+            var options = try purchaseOptions()
             options.formUnion(appAccountToken.purchaseOptions)
             if let winBack = try winBackOption(for: product) { options.insert(winBack) }
             let outcome: LocalPurchaseOutcome

@@ -39,14 +39,17 @@ struct DemoStage: Sendable {
             }
             arguments += ["--locale", locale.text]
         }
+        arguments += try signedOfferArguments(setup)
         let storeOptions = try StoreOptions.parse(arguments)
         let store = try await storeOptions.makeStore(clock: StoreClock(clock, startingAt: HeadlessApp.defaultEpoch))
         let catalog = store.catalog.catalog
         let locale = setup.locale?.text
+        var options = screenOptions.appOptions(store: store, locale: locale, timeZone: TimeZone(identifier: "UTC") ?? .current)
+        if let offer = setup.promotionalOffer { options.purchaseActions = options.purchaseActions.inAppPurchaseOptions(Self.applying(offer.text)) }
         return TapeStage(
             backend: store,
             layout: try screenOptions.loadLayout(catalog: catalog, catalogArgument: storeOptions.catalogOption.catalog, locale: locale),
-            options: screenOptions.appOptions(store: store, locale: locale, timeZone: TimeZone(identifier: "UTC") ?? .current),
+            options: options,
             controls: DemoControls(store: store)
         )
     }

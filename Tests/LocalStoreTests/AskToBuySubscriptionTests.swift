@@ -10,8 +10,10 @@ struct AskToBuySubscriptionTests {
     private static let day: Duration = .seconds(86_400)
 
     /// A store where every purchase waits for approval.
+    private static let signer = OfferSigner()
+
     private static func askingHarness() throws -> StoreHarness {
-        var controls = StoreControls()
+        var controls = try signer.controls()
         controls.askToBuy = true
         return try StoreHarness(controls: controls)
     }
@@ -39,8 +41,8 @@ struct AskToBuySubscriptionTests {
         let bronze = try await Self.approve("pass.bronze.monthly", in: harness)
         harness.clock.advance(by: Self.day * 10)
         let token = UUID()
-        let winter = Product.PurchaseOption.promotionalOffer(
-            offerID: "winter", keyID: "KEY", nonce: UUID(), signature: Data(), timestamp: 0
+        let winter = try Self.signer.legacy(
+            "winter", of: "pass.silver.monthly", at: Fixtures.epoch + 10 * 86_400, appAccountToken: token
         )
         let request = try await Self.request("pass.silver.monthly", in: harness, options: [winter, .appAccountToken(token)])
         harness.clock.advance(by: Self.day)

@@ -130,18 +130,20 @@ struct SubscriptionRenewalTests {
 
     @Test("A pay-as-you-go offer lasts its number of periods, then the full price applies", arguments: Engine.allCases)
     func promotionalOffer(engine: Engine) async throws {
-        let harness = try await StoreHarness(engine: engine)
-        let winter = Product.PurchaseOption.promotionalOffer(
-            offerID: "winter", keyID: "KEY", nonce: UUID(), signature: Data(), timestamp: 0
-        )
+        let signer = OfferSigner()
+        let harness = try await StoreHarness(engine: engine, controls: try signer.controls())
+        try await harness.buy("pass.bronze.monthly")  // promotional offers are for subscribers
+        let winter = try signer.legacy("winter", of: "pass.silver.monthly", at: Fixtures.epoch)
         let first = try await harness.buy("pass.silver.monthly", options: [winter])
         #expect(first.offer?.type == .promotional)
         #expect(first.offer?.id == "winter")
         #expect(first.expirationDate == day(2, 1))
         harness.clock.advance(by: dayLength * 60)  // 2 March: two renewals
         let entries = try await harness.store.entries()
-        #expect(entries.map(\.transaction.offerID) == ["winter", "winter", nil])
-        #expect(entries.map(\.transaction.price) == [Decimal(string: "1.99"), Decimal(string: "1.99"), Decimal(string: "4.99")])
+        #expect(entries.map(\.transaction.offerID) == [nil, "winter", "winter", nil])
+        #expect(entries.map(\.transaction.price) == [
+            Decimal(string: "2.99"), Decimal(string: "1.99"), Decimal(string: "1.99"), Decimal(string: "4.99"),
+        ])
     }
 
     @Test("With billing issues a lapsed subscription has a grace period, then billing retry, then expires", arguments: Engine.allCases)

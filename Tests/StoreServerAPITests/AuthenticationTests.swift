@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import LocalStore
 import StoreServerAPI
 import Testing
 

@@ -44,14 +44,16 @@ extension LocalStore {
     /// returns the transaction that has it instead of charging again.
     ///
     /// - Throws: `Product.PurchaseError.productUnavailable` for an ID the catalog lacks,
-    ///   `.invalidQuantity`, `.invalidOfferIdentifier`, a simulated error, or `LedgerError`.
+    ///   `.invalidQuantity`, `.invalidOfferIdentifier`, `SignedOfferError` for a signed offer or
+    ///   eligibility refused, a simulated error, or `LedgerError`.
     public func buy(_ productID: Product.ID, options: Set<Product.PurchaseOption> = []) async throws -> LocalPurchaseOutcome {
         let attemptID = UUID()
         if controls.cancelsPurchases { return .userCancelled }
         try await begin(.purchase)
         guard let product = catalog.product(id: productID) else { throw Product.PurchaseError.productUnavailable }
-        let request = try PurchaseRequest(product: product, options: options)
+        var request = try PurchaseRequest(product: product, options: options)
         let now = try await storeNow()
+        try await checkSignatures(of: &request, at: now)
 
         if controls.askToBuy || controls.interruptedPurchases || request.asksToBuy {
             let purchase = try await plannedPurchase(request, at: now)

@@ -95,13 +95,15 @@ extension LocalStore {
 
     /// The offer a new subscription period starts with: the promotional offer asked for,
     /// the win-back offer asked for (when the customer may take it now, else it throws
-    /// `ineligibleForOffer`), else the intro offer if the customer never subscribed in the group.
+    /// `ineligibleForOffer`), else the intro offer if the app's server signed that the
+    /// customer may have it, or, when it said nothing, if the customer never subscribed in the group.
     func firstOffer(for request: PurchaseRequest) async throws -> Product.SubscriptionOffer? {
         if let offer = request.promotionalOffer { return offer }
         if let offer = try await eligibleWinBackOffer(for: request, at: try await storeNow()) { return offer }
         guard let subscription = request.product.subscription, let intro = subscription.introductoryOffer else {
             return nil
         }
+        if let allowed = request.allowsIntroductoryOffer { return allowed ? intro : nil }
         return try await groupsSubscribedTo().contains(subscription.subscriptionGroupID) ? nil : intro
     }
 

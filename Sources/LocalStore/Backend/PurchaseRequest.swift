@@ -10,13 +10,27 @@ struct PurchaseRequest: Sendable {
     let quantity: Int
     let appAccountToken: UUID?
     /// The promotional (or win-back) offer chosen with `.promotionalOffer`, or the offer
-    /// an offer code grants; a signature is not checked, as StoreKit Testing does not.
-    let promotionalOffer: Product.SubscriptionOffer?
+    /// an offer code grants; a promotional offer's signature is checked before it applies
+    /// (`LocalStore.checkSignatures`), which sets it when the JWS alone names the offer.
+    var promotionalOffer: Product.SubscriptionOffer?
     /// `.simulatesAskToBuyInSandbox(true)` was given.
     let asksToBuy: Bool
     /// The win-back offer chosen with `.winBackOffer`, one of the product's; whether the
     /// customer may take it is the store's to decide when it subscribes them.
     var winBackOffer: Product.SubscriptionOffer?
+    /// The signature the promotional offer came with, not yet checked.
+    var offerSignature: OfferSignature?
+    /// `.introductoryOfferEligibility(compactJWS:)`'s JWS, not yet checked.
+    var introEligibilityJWS: String?
+    /// The app's server's checked word on the intro offer; nil: the store decides.
+    var allowsIntroductoryOffer: Bool?
+
+    /// A promotional offer's signature, in either form StoreKit takes.
+    enum OfferSignature: Sendable {
+        case legacy(offerID: String, keyID: String, nonce: UUID, signature: Data, timestamp: Int)
+        /// `offerID` nil: the offer the JWS names.
+        case compactJWS(String, offerID: String?)
+    }
 
     init(product: Product, options: Set<Product.PurchaseOption>) throws(Product.PurchaseError) {
         var quantity = 1
@@ -24,17 +38,17 @@ struct PurchaseRequest: Sendable {
         var offer: Product.SubscriptionOffer?
         var asksToBuy = false
         var winBack: Product.SubscriptionOffer?
+        var signature: OfferSignature?
+        var eligibility: String?
         for option in options {
             switch option {
             case .quantity(let count):
                 quantity = count
             case .appAccountToken(let token):
                 appAccountToken = token
-            case .promotionalOffer(let offerID, _, _, _, _):
-                guard let found = product.subscription?.promotionalOffers.first(where: { $0.id == offerID }) else {
-                    throw .invalidOfferIdentifier
-                }
-                offer = found
+            case .promotionalOffer(let offerID, let keyID, let nonce, let signed, let timestamp):
+                offer = try Self.promotionalOffer(offerID, of: product)
+                signature = .legacy(offerID: offerID, keyID: keyID, nonce: nonce, signature: signed, timestamp: timestamp)
             case .simulatesAskToBuyInSandbox(let enabled):
                 asksToBuy = enabled
             case .winBackOffer(let chosen):
@@ -42,6 +56,11 @@ struct PurchaseRequest: Sendable {
                     throw .invalidOfferIdentifier
                 }
                 winBack = found
+            case .promotionalOfferJWS(let offerID, let jws):
+                if let offerID { offer = try Self.promotionalOffer(offerID, of: product) }
+                signature = .compactJWS(jws, offerID: offerID)
+            case .introductoryOfferEligibility(let jws):
+                eligibility = jws
             }
         }
         let allowed = product.type == .consumable ? 1...Self.maximumQuantity : 1...1
@@ -52,6 +71,16 @@ struct PurchaseRequest: Sendable {
         self.promotionalOffer = offer
         self.asksToBuy = asksToBuy
         self.winBackOffer = winBack
+        offerSignature = signature
+        introEligibilityJWS = eligibility
+    }
+
+    /// The product's promotional offer `offerID`.
+    static func promotionalOffer(_ offerID: String, of product: Product) throws(Product.PurchaseError) -> Product.SubscriptionOffer {
+        guard let found = product.subscription?.promotionalOffers.first(where: { $0.id == offerID }) else {
+            throw .invalidOfferIdentifier
+        }
+        return found
     }
 
     /// A subscription granted by an offer code: one purchase of `product` at `offer`.

@@ -38,6 +38,12 @@ public struct StoreControls: Sendable {
     public var offerCodes: [OfferCode] = []
     /// Where the customer first got the app, for `appTransaction()`'s `originalPlatform`.
     public var originalPlatform: AppStore.Platform = .iOS
+    /// The app's bundle ID the store runs as: signed offers must name it (`--bundle-id`);
+    /// without one, a signed offer is refused, having nothing to be checked against.
+    public var bundleID: String?
+    /// The In-App Purchase keys whose signatures the store accepts on promotional offers
+    /// and intro-offer eligibility: those registered with `serve api-keys add`.
+    public var inAppPurchaseKeys: [APIKey] = []
 
     /// Controls that change nothing: no latency, no failures, real time.
     public init() {

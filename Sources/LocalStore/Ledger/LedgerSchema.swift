@@ -81,6 +81,7 @@ enum LedgerSchema {
         migrator.registerMigration("v4-fields") { db in
             try db.execute(sql: "ALTER TABLE transactions ADD COLUMN offerPeriod TEXT CHECK (offerPeriod IS NULL OR offerPeriod GLOB 'P[0-9]*')")
         }
+        migrator.registerMigration("v4-signed-offer-nonces", migrate: SignedOfferNonceSchema.sqlite)
         return migrator
     }()
 

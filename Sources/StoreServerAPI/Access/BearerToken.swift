@@ -38,31 +38,12 @@ public struct TokenGate: Sendable {
         public var description: String { reason }
     }
 
-    private struct Header: Decodable {
-        let alg: String
-        let kid: String
-    }
-
     fileprivate struct Claims: Decodable {
         let iss: String
-        let aud: Audience
+        let aud: CompactJWS.Audience
         let bid: String
         let exp: Double
         let iat: Double?
-    }
-
-    /// `aud` is a string or, in RFC 7519's other form, an array of strings.
-    fileprivate enum Audience: Decodable {
-        case names([String])
-        init(from decoder: any Decoder) throws {
-            let container = try decoder.singleValueContainer()
-            if let name = try? container.decode(String.self) {
-                self = .names([name])
-            } else {
-                self = .names(try container.decode([String].self))
-            }
-        }
-        var names: [String] { if case .names(let names) = self { names } else { [] } }
     }
 
     /// The key that signed the token in `authorization`, or why it is refused.
@@ -84,19 +65,14 @@ public struct TokenGate: Sendable {
 
     /// The token's key and claims when its signature is a registered key's.
     private func verify(_ token: Substring) -> Result<(key: APIKey, claims: Claims), Refusal> {
-        let parts = token.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 3, let headerBytes = Base64URL.decode(parts[0].utf8).map({ Data($0) }),
-              let claimBytes = Base64URL.decode(parts[1].utf8).map({ Data($0) }), let signatureBytes = Base64URL.decode(parts[2].utf8)
-        else { return .failure(Refusal(reason: "not a compact JWS")) }
-        guard let header = try? JSONDecoder().decode(Header.self, from: headerBytes) else {
-            return .failure(Refusal(reason: "the header has no alg or kid"))
+        let jws: CompactJWS
+        switch CompactJWS.read(token) {
+        case .success(let read): jws = read
+        case .failure(let malformed): return .failure(Refusal(reason: malformed.description))
         }
-        guard header.alg == "ES256" else { return .failure(Refusal(reason: "alg \(header.alg) is not ES256")) }
-        guard let key = keys[header.kid] else { return .failure(Refusal(reason: "kid \(header.kid) is not a registered key")) }
-        guard let signature = try? P256.Signing.ECDSASignature(rawRepresentation: signatureBytes),
-              key.publicKey.isValidSignature(signature, for: Data(token.utf8.prefix(parts[0].utf8.count + 1 + parts[1].utf8.count)))
-        else { return .failure(Refusal(reason: "the signature is not \(key.keyID)'s")) }
-        guard let claims = try? JSONDecoder().decode(Claims.self, from: claimBytes) else {
+        guard let key = keys[jws.keyID] else { return .failure(Refusal(reason: "kid \(jws.keyID) is not a registered key")) }
+        guard jws.isSigned(by: key.publicKey) else { return .failure(Refusal(reason: "the signature is not \(key.keyID)'s")) }
+        guard let claims = try? JSONDecoder().decode(Claims.self, from: jws.claims) else {
             return .failure(Refusal(reason: "the claims lack iss, aud, bid or exp"))
         }
         return .success((key, claims))

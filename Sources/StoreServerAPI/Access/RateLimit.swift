@@ -1,4 +1,5 @@
 import Foundation
+import LocalStore
 import Synchronization
 import TerminalCore
 

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import LocalStore
 import SwiftASN1
 import X509
 

@@ -46,6 +46,9 @@ extension Alert {
             if let offer = transaction.offer, offer.type == .introductory {
                 return alert(language.text("You're subscribed"), language.text("%@ at its introductory price until %@. Then %@.", name, ends, price))
             }
+            if let offer = transaction.offer, offer.type == .promotional {
+                return alert(language.text("You're subscribed"), language.text("%@ at its promotional price until %@. Then %@.", name, ends, price))
+            }
             return alert(language.text("You're subscribed"), language.text("%@ renews on %@ at %@.", name, ends, price))
         case .nonRenewable:
             guard let ends else { return alert(language.text("Purchase complete"), language.text("%@ is yours.", name)) }

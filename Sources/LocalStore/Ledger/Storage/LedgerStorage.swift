@@ -77,6 +77,8 @@ package protocol LedgerStorageSession: Sendable {
     func accountIDs() async throws -> [String]
     /// Whether any transaction's JWS begins with one of `headerSegments` (a key's header).
     func keyUse(headerSegments: [String]) async throws -> LedgerKeyUse
+    /// Records a signed offer's nonce as used (in every account); false when it was already.
+    func recordOfferNonce(_ nonce: String, keyID: String, account: CustomerAccount, at milliseconds: Int64) async throws -> Bool
 }
 
 /// What a key set signed of a ledger's rows, every account's.

@@ -1,9 +1,10 @@
 import Crypto
 import Foundation
-import LocalStore
 
-/// An App Store Connect API key as the server knows it: the issuer, the key ID (a token's
-/// `kid`) and the public half of the key that signs the tokens.
+/// An App Store Connect key as the store knows it: the issuer, the key ID (a token's or a
+/// signed offer's `kid`) and the public half of the key. `serve --http` checks API tokens
+/// with it, and the store checks signed promotional offers and intro-offer eligibility, as
+/// App Store Connect's In-App Purchase keys sign both.
 ///
 /// ```swift
 /// let key = try APIKey(issuerID: "57246542-96fe-1a63-e053-0824d011072a", keyID: "2X9R4HXF34",
@@ -105,9 +106,9 @@ public enum APIKeyFile {
 
 /// Holds a swift-crypto key, which is immutable and safe to share between threads but not
 /// marked Sendable.
-final class KeyBox<Key>: @unchecked Sendable {
-    let key: Key
-    init(_ key: Key) {
+package final class KeyBox<Key>: @unchecked Sendable {
+    package let key: Key
+    package init(_ key: Key) {
         self.key = key
     }
 }
