@@ -28,12 +28,8 @@ struct SubscriptionOptionPresentation {
         price = context.pendingProductID == product.id ? context.pendingSpinner : product.pricePerPeriod(abbreviated: abbreviated, language: language)
         badge = option.isCurrent ? language.text("Current plan") : nil
         note = Self.note(for: option, content: content, context: context)
-        offerTerms = content.offersIntroductoryPrice
-            ? product.introductoryOfferTerms(isEligible: true, abbreviated: abbreviated, language: language)
-            : nil
-        shortOfferTerms = content.offersIntroductoryPrice
-            ? product.subscription?.introductoryOffer?.shortTerms(language: language)
-            : nil
+        offerTerms = option.activeOffer?.wording(on: product, abbreviated: abbreviated, language: language)
+        shortOfferTerms = option.activeOffer?.shortTerms(language: language)
         action = Self.action(for: option, content: content, context: context)
     }
 
@@ -53,7 +49,7 @@ struct SubscriptionOptionPresentation {
         if context.awaitingApproval.contains(option.id) { return language.text("Waiting") }
         if option.renewsNext { return option.isCurrent ? language.text("Current Plan") : language.text("Scheduled") }
         if let relationship = option.relationship { return relationship.actionTitle(language: language) }
-        if content.offersIntroductoryPrice, option.product.subscription?.introductoryOffer?.paymentMode == .freeTrial {
+        if let offer = option.activeOffer, offer.type == .introductory, offer.paymentMode == .freeTrial {
             return language.text("Try It Free")
         }
         return language.text("Subscribe")

@@ -110,6 +110,30 @@ extension Product.SubscriptionOffer {
     }
 }
 
+extension Product.SubscriptionOffer {
+    /// The terms as the customer reads them: "Welcome back: 1 month free, then
+    /// £4.99/month", "Special offer: …", or an introductory offer's terms alone.
+    public func wording(on product: Product, abbreviated: Bool = false, language: InterfaceLanguage = .english) -> String {
+        let terms = terms(then: product, abbreviated: abbreviated, language: language)
+        return switch type {
+        case .winBack: language.text("Welcome back: %@", terms)
+        case .promotional: language.text("Special offer: %@", terms)
+        case .introductory, .code: terms
+        }
+    }
+
+    /// The purchase option that applies a win-back or promotional offer by its ID; none
+    /// for an introductory offer, which the store applies itself.
+    public var purchaseOptions: Set<Product.PurchaseOption> {
+        guard type == .winBack || type == .promotional, let id else { return [] }
+        // The local store does not check a signature yet (StoreKit Testing does not).
+        return [.promotionalOffer(offerID: id, keyID: "", nonce: Self.unsignedNonce, signature: Data(), timestamp: 0)]
+    }
+
+    /// A fixed nonce, so one offer is one purchase option every time.
+    private static let unsignedNonce = UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
+}
+
 extension Product.SubscriptionRelationship {
     /// What moving to a plan of this relationship is called: "Upgrade", "Downgrade",
     /// "Switch Plan" (a crossgrade), "Resubscribe" (the current plan).

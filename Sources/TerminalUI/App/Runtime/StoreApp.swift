@@ -245,6 +245,12 @@ public actor StoreApp {
                 await action?()
                 return .signedIn(shop: shopID)
             }
+        case .detailAction(let shopID):
+            let action = state.views[shopID]?.detailAction
+            return {
+                await action?()
+                return nil
+            }
         case .confirm, .quit, .runDataTasks, .cancelDataTasks:
             return nil
         }
