@@ -29,7 +29,7 @@ public struct SubscriptionOfferContent: Sendable {
     /// Whether Enter subscribes now: the standing is known and the plan is not the one
     /// that already renews next.
     public var isPurchasable: Bool {
-        plans.offersPlans && option?.isPurchasable == true
+        plans.offersPlans && plans.standing != nil && option?.isPurchasable == true
     }
 }
 

@@ -29,7 +29,7 @@ struct OfferScreenTests {
     /// Subscribes to Sanctuary Yearly from the pass (its second plan) and lets it lapse.
     static func lapseSanctuaryYearly(_ harness: AppHarness) async throws {
         await harness.app.press(.enter, .down, .enter, .char("y"))
-        #expect(await harness.shows("Thank you!"))
+        #expect(await harness.shows("You're subscribed"))
         await harness.app.press(.enter, .esc)
         try await harness.store.expireSubscription(productID: sanctuaryYearly)
     }
@@ -50,7 +50,7 @@ struct OfferScreenTests {
         await harness.app.press(.enter)
         #expect(await harness.shows("Confirm Purchase"))
         await harness.app.press(.char("y"))
-        #expect(await harness.shows("Thank you!"))
+        #expect(await harness.shows("You're subscribed"))
         let transactions = try await harness.store.allTransactions().compactMap(\.verifiedValue)
         let bought = try #require(transactions.max { $0.purchaseDate < $1.purchaseDate || ($0.purchaseDate == $1.purchaseDate && $0.id < $1.id) })
         #expect(bought.productID == Self.sanctuaryYearly)

@@ -65,13 +65,13 @@ struct PickerStyleKeysTests {
         )
         let harness = try await Self.harness({ _ in }, options: options)
         await harness.app.press(.enter, .down, .enter, .char("y"))  // Sanctuary Yearly
-        #expect(await harness.shows("Thank you!"))
+        #expect(await harness.shows("You're subscribed"))
         await harness.app.press(.enter, .esc)
         try await harness.store.expireSubscription(productID: OfferScreenTests.sanctuaryYearly)
         await harness.app.press(.home, .enter)
         #expect(await harness.shows("Special offer: $79.99 for 1 year, then $99.99/year"))
         await harness.app.press(.enter, .char("y"))  // the picker kept Sanctuary Yearly chosen
-        #expect(await harness.shows("Thank you!"))
+        #expect(await harness.shows("You're subscribed"))
         let transactions = try await harness.store.allTransactions().compactMap(\.verifiedValue)
         let bought = try #require(transactions.max { ($0.purchaseDate, $0.id) < ($1.purchaseDate, $1.id) })
         #expect(bought.offer?.id == OfferScreenTests.returning)
