@@ -90,7 +90,7 @@ private struct LayoutReader {
     }
 
     private func shop(_ node: Node, index: Int) throws(Node.Problem) -> StoreLayout.Shop {
-        try node.expectObject(keys: ["id", "title", "kind", "productIDs", "groupID", "style", "buttons", "sortByPrice", "titles"])
+        try node.expectObject(keys: ["id", "title", "kind", "productIDs", "groupID", "style", "buttons", "sortByPrice", "titles", "relationship", "optionGroups", "optionGroupStyle"])
         let shop = node
         let kind = try shop.required("kind").oneOf(StoreLayout.Shop.Kind.self)
         let listed = try shop.child("productIDs").map(productIDs)
@@ -99,14 +99,18 @@ private struct LayoutReader {
         var groupID: String?
         switch (kind, listed, groupNode) {
         case (.store, _, let groupNode?):
-            throw groupNode.problem("only a \"subscriptions\" shop takes a groupID")
+            throw groupNode.problem("only a \"subscriptions\" or \"offer\" shop takes a groupID")
+        case (.offer, _, nil):
+            throw shop.problem("an \"offer\" shop needs a \"groupID\"")
+        case (.offer, _?, _?):
+            throw shop.problem("an \"offer\" shop takes a \"groupID\", not \"productIDs\"")
         case (.store, let listed?, nil):
             productIDs = listed
         case (.subscriptions, _?, _?):
             throw shop.problem("give either \"productIDs\" or \"groupID\", not both")
         case (.subscriptions, let listed?, nil):
             productIDs = listed
-        case (.subscriptions, nil, let groupNode?):
+        case (.subscriptions, nil, let groupNode?), (.offer, nil, let groupNode?):
             let id = try groupNode.nonEmptyString()
             guard let group = catalog.subscriptionGroup(id: id) else {
                 let known = catalog.subscriptionGroups.map(\.id).joined(separator: ", ")
@@ -120,6 +124,9 @@ private struct LayoutReader {
         var buttons: [StoreLayout.Shop.Button] = []
         for buttonNode in try shop.child("buttons")?.elements() ?? [] {
             let button = try buttonNode.oneOf(StoreLayout.Shop.Button.self)
+            if kind == .offer {
+                throw buttonNode.problem("an \"offer\" shop shows no store buttons")
+            }
             if button != .restorePurchases, kind != .subscriptions {
                 throw buttonNode.problem("\"\(button.rawValue)\" is for \"subscriptions\" shops only")
             }
@@ -130,7 +137,23 @@ private struct LayoutReader {
             style = try styleNode.oneOf(StoreLayout.Shop.Style.self)
             guard style.fits(kind) else {
                 let fitting = StoreLayout.Shop.Style.allCases.filter { $0.fits(kind) }.map { "\"\($0.rawValue)\"" }
-                throw styleNode.problem("a \"\(kind.rawValue)\" shop's style is one of \(fitting.joined(separator: ", "))")
+                throw styleNode.problem("\(kind == .offer ? "an" : "a") \"\(kind.rawValue)\" shop's style is one of \(fitting.joined(separator: ", "))")
+            }
+        }
+        var relationship = Product.SubscriptionRelationship.all
+        if let relationshipNode = shop.child("relationship") {
+            guard kind == .offer else { throw relationshipNode.problem("only an \"offer\" shop takes a relationship") }
+            relationship = try relationshipNode.oneOf(LayoutRelationship.self).relationship
+        }
+        var optionGroups: SubscriptionOptionGroupSet?
+        var optionGroupStyle = SubscriptionOptionGroupStyle.automatic
+        for key in ["optionGroups", "optionGroupStyle"] {
+            guard let groupNode = shop.child(key) else { continue }
+            guard kind == .subscriptions else { throw groupNode.problem("only a \"subscriptions\" shop takes \"\(key)\"") }
+            if key == "optionGroups" {
+                optionGroups = try groupNode.oneOf(SubscriptionOptionGroupSet.self)
+            } else {
+                optionGroupStyle = try groupNode.oneOf(SubscriptionOptionGroupStyle.self)
             }
         }
         return StoreLayout.Shop(
@@ -142,7 +165,8 @@ private struct LayoutReader {
             style: style,
             buttons: buttons,
             sortByPrice: try shop.child("sortByPrice")?.flag() ?? false,
-            titles: try titles(shop.child("titles"), of: productIDs)
+            titles: try titles(shop.child("titles"), of: productIDs),
+            relationship: relationship, optionGroups: optionGroups, optionGroupStyle: optionGroupStyle
         )
     }
 
@@ -192,5 +216,20 @@ private struct LayoutReader {
             freemiumSince = version
         }
         return NamedEntitlement(name: name, productIDs: Set(ids), freemiumSince: freemiumSince)
+    }
+}
+
+/// An offer shop's `"relationship"`, by StoreKit's names for `Product.SubscriptionRelationship`.
+private enum LayoutRelationship: String, CaseIterable {
+    case all, upgrade, downgrade, crossgrade, current
+
+    var relationship: Product.SubscriptionRelationship {
+        switch self {
+        case .all: .all
+        case .upgrade: .upgrade
+        case .downgrade: .downgrade
+        case .crossgrade: .crossgrade
+        case .current: .current
+        }
     }
 }

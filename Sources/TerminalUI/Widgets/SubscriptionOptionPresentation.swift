@@ -28,18 +28,8 @@ struct SubscriptionOptionPresentation {
         price = context.pendingProductID == product.id ? context.pendingSpinner : product.pricePerPeriod(abbreviated: abbreviated, language: language)
         badge = option.isCurrent ? language.text("Current plan") : nil
         note = Self.note(for: option, content: content, context: context)
-        if let winBack = content.winBackOffer(for: product) {
-            // A churned subscriber sees the win-back offer where a newcomer sees the intro offer.
-            offerTerms = language.text("Welcome back: %@", winBack.terms(then: product, abbreviated: abbreviated, language: language))
-            shortOfferTerms = winBack.shortTerms(language: language)
-        } else {
-            offerTerms = content.offersIntroductoryPrice
-                ? product.introductoryOfferTerms(isEligible: true, abbreviated: abbreviated, language: language)
-                : nil
-            shortOfferTerms = content.offersIntroductoryPrice
-                ? product.subscription?.introductoryOffer?.shortTerms(language: language)
-                : nil
-        }
+        offerTerms = option.activeOffer?.wording(on: product, abbreviated: abbreviated, language: language)
+        shortOfferTerms = option.activeOffer?.shortTerms(language: language)
         action = Self.action(for: option, content: content, context: context)
     }
 
@@ -59,9 +49,7 @@ struct SubscriptionOptionPresentation {
         if context.awaitingApproval.contains(option.id) { return language.text("Waiting") }
         if option.renewsNext { return option.isCurrent ? language.text("Current Plan") : language.text("Scheduled") }
         if let relationship = option.relationship { return relationship.actionTitle(language: language) }
-        let offer = content.winBackOffer(for: option.product)
-            ?? (content.offersIntroductoryPrice ? option.product.subscription?.introductoryOffer : nil)
-        if offer?.paymentMode == .freeTrial {
+        if let offer = option.activeOffer, offer.type == .introductory, offer.paymentMode == .freeTrial {
             return language.text("Try It Free")
         }
         return language.text("Subscribe")

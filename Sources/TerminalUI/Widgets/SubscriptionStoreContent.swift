@@ -16,6 +16,9 @@ public struct SubscriptionOption: Sendable, Identifiable {
     public let isCurrent: Bool
     /// The plan that renews next (the current one, or a scheduled change).
     public let renewsNext: Bool
+    /// The offer shown with the plan and applied when it is bought: the introductory
+    /// offer when the customer may take it, or what `preferredSubscriptionOffer` chose.
+    public internal(set) var activeOffer: Product.SubscriptionOffer?
 
     public var id: Product.ID { product.id }
 
@@ -68,6 +71,14 @@ public struct SubscriptionStoreContent: Sendable {
     public func unreadableStanding(_ error: any Error) -> SubscriptionStoreContent {
         guard case .loaded = phase else { return self }
         return SubscriptionStoreContent(phase: .statusFailure(error), options: options, groupDisplayName: groupDisplayName, standing: nil)
+    }
+
+    /// The same content with only the plans `isShown` keeps: a page, an option group.
+    func showing(_ isShown: (SubscriptionOption) -> Bool) -> SubscriptionStoreContent {
+        SubscriptionStoreContent(
+            phase: phase, options: options.filter(isShown), groupDisplayName: groupDisplayName,
+            standing: standing, currentProduct: currentProduct
+        )
     }
 
     /// Whether a plan may be subscribed to now: the plans loaded and the customer's
@@ -130,7 +141,8 @@ extension SubscriptionStoreView {
                     product: product,
                     relationship: current.flatMap { Product.SubscriptionRelationship(from: $0, to: product) },
                     isCurrent: product.id == standing?.currentProductID,
-                    renewsNext: product.id == standing?.autoRenewPreference
+                    renewsNext: product.id == standing?.autoRenewPreference,
+                    activeOffer: standing.flatMap { activeOffer(for: product, standing: $0) }
                 )
             }
             let visible = options.filter { option in
@@ -140,6 +152,31 @@ extension SubscriptionStoreView {
                 phase: .loaded, options: visible, groupDisplayName: groupDisplayName, standing: standing, currentProduct: current
             )
         }
+    }
+
+    /// The offers `standing` makes the customer eligible for on `product`, best first:
+    /// win-back offers in the store's order, the introductory offer for a new subscriber
+    /// of the group, the promotional offers for someone who subscribed before.
+    public static func eligibleOffers(for product: Product, standing: SubscriptionStanding) -> [Product.SubscriptionOffer] {
+        guard let info = product.subscription else { return [] }
+        let winBack = standing.eligibleWinBackOfferIDs.compactMap { id in info.winBackOffers.first { $0.id == id } }
+        let isNew = standing.isEligibleForIntroOffer && standing.currentProductID == nil
+        let introductory = isNew ? [info.introductoryOffer].compactMap { $0 } : []
+        let promotional = isNew ? [] : info.promotionalOffers.filter { $0.type == .promotional }
+        return winBack + introductory + promotional
+    }
+
+    /// What `preferredSubscriptionOffer` picks of the eligible offers; without it, a
+    /// churned subscriber's win-back offer, else the introductory offer when the customer
+    /// may take it.
+    private func activeOffer(for product: Product, standing: SubscriptionStanding) -> Product.SubscriptionOffer? {
+        guard let info = product.subscription else { return nil }
+        let eligible = Self.eligibleOffers(for: product, standing: standing)
+        if let preferredOffer {
+            // Only an offer the customer can take: StoreKit ignores any other.
+            return preferredOffer(product, info, eligible).flatMap { chosen in eligible.contains(chosen) ? chosen : nil }
+        }
+        return eligible.first { $0.type == .winBack || $0.type == .introductory }
     }
 
     private func orderedPlans(_ products: [Product]) -> [Product] {

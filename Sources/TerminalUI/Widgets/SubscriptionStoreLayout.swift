@@ -19,6 +19,10 @@ struct SubscriptionStoreLayout {
     /// Where loading, failure and empty messages go.
     var message: Rect?
     var subscribeButton: Rect?
+    /// Rows over the plans: option group tabs.
+    var aboveList: Rect?
+    /// Rows under the plans: a paged picker's dots, links to other option groups.
+    var belowList: Rect?
     var bar: Rect?
     /// The row under the bar that shows the focused policy's link.
     var footer: Rect?
@@ -40,16 +44,22 @@ struct SubscriptionStoreLayout {
         Tier(spacers: false, subtitle: false, details: .none),
     ]
 
+    /// A compact picker's plan side by side with the others: name, price, offer.
+    static let columnHeight = 3
+
     /// Lays out `area` for a header (title and wrapped subtitle lines), plans whose
-    /// detail lines exist where `hasDetail` says, a notice in place of Subscribe when
-    /// `hasNotice`, and the bar and footer rows.
+    /// detail lines exist where `hasDetail` says (side by side, `columnHeight` rows each,
+    /// when `sideBySide`), `rowsAbove` and `rowsBelow` them, a notice in place of
+    /// Subscribe when `hasNotice`, and the bar and footer rows.
     init(
         area: Rect, maximumWidth: Int, header: (title: String, subtitle: [String])?, hasDetail: [Bool]?,
-        selectedIndex: Int?, style: SubscriptionStoreControlStyle, labelHeight: Int, hasNotice: Bool = false, hasBar: Bool, hasFooter: Bool
+        selectedIndex: Int?, style: SubscriptionStoreControlStyle, labelHeight: Int, hasNotice: Bool = false, hasBar: Bool, hasFooter: Bool,
+        sideBySide: Bool = false, rowsAbove: Int = 0, rowsBelow: Int = 0
     ) {
         let width = min(area.width, maximumWidth)
         column = Rect(x: area.x + (area.width - width) / 2, y: area.y, width: width, height: area.height)
         let optionHeight = style == .buttons ? labelHeight : 1
+        let indicatorHeight = rowsAbove + rowsBelow
         // A notice (`hasNotice`) takes the Subscribe button's row; plan buttons have none, so it gets one.
         let buttonHeight = style == .buttons ? (hasNotice ? 1 : 0) : labelHeight
 
@@ -58,7 +68,9 @@ struct SubscriptionStoreLayout {
             return tier.details == .all || (tier.details == .selected && index == selectedIndex)
         }
         func heights(_ tier: Tier) -> [Int] {
-            (hasDetail ?? []).indices.map { optionHeight + (showsDetail($0, tier) ? 1 : 0) }
+            // Side by side, the plans take one band of rows.
+            if sideBySide { return hasDetail.map { _ in [Self.columnHeight] } ?? [] }
+            return (hasDetail ?? []).indices.map { optionHeight + (showsDetail($0, tier) ? 1 : 0) }
         }
         func headerHeight(_ tier: Tier) -> Int {
             guard let header else { return 0 }
@@ -67,7 +79,7 @@ struct SubscriptionStoreLayout {
         func bodyHeight(_ tier: Tier) -> Int {
             guard hasDetail != nil else { return 3 }
             let options = heights(tier).reduce(0, +) + (style == .buttons && tier.spacers ? max(0, heights(tier).count - 1) : 0)
-            return options + (style == .prominentPicker ? 2 : 0) + (buttonHeight > 0 ? buttonHeight + (tier.spacers ? 1 : 0) : 0)
+            return options + (style == .prominentPicker ? 2 : 0) + indicatorHeight + (buttonHeight > 0 ? buttonHeight + (tier.spacers ? 1 : 0) : 0)
         }
         func bottomHeight(_ tier: Tier) -> Int {
             (hasBar ? 1 + (tier.spacers ? 1 : 0) : 0) + (hasFooter && tier.spacers ? 1 : 0)
@@ -102,10 +114,14 @@ struct SubscriptionStoreLayout {
             message = Rect(x: column.x, y: y, width: width, height: max(0, bottom - y))
             return
         }
-        let spaceForOptions = bottom - y - (style == .prominentPicker ? 2 : 0) - (buttonHeight > 0 ? buttonHeight + (tier.spacers ? 1 : 0) : 0)
+        let spaceForOptions = bottom - y - (style == .prominentPicker ? 2 : 0) - indicatorHeight - (buttonHeight > 0 ? buttonHeight + (tier.spacers ? 1 : 0) : 0)
         let optionHeights = heights(tier)
         let gap = style == .buttons && tier.spacers ? 1 : 0
         let first = Self.firstShown(heights: optionHeights, gap: gap, selected: selectedIndex ?? 0, space: spaceForOptions)
+        if rowsAbove > 0 {
+            aboveList = Rect(x: column.x, y: y, width: width, height: rowsAbove)
+            y += rowsAbove
+        }
         var inset = Insets(horizontal: 1)
         if style == .prominentPicker {
             let shownHeight = Self.shownHeight(heights: optionHeights, from: first, gap: gap, space: spaceForOptions)
@@ -114,12 +130,25 @@ struct SubscriptionStoreLayout {
         }
         let listArea = Rect(x: column.x, y: y, width: width, height: max(0, spaceForOptions)).inset(by: Insets(left: inset.left, right: inset.right))
         var slotY = y + inset.top
-        for index in first..<optionHeights.count {
-            guard slotY + optionHeights[index] <= listArea.maxY + inset.top else { break }
-            slots.append(Slot(index: index, rect: Rect(x: listArea.x, y: slotY, width: listArea.width, height: optionHeights[index]), showsDetail: showsDetail(index, tier)))
-            slotY += optionHeights[index] + gap
+        if sideBySide, let count = hasDetail?.count, count > 0, spaceForOptions >= Self.columnHeight {
+            // Equal columns, one column of space between them.
+            let columnWidth = (listArea.width - (count - 1)) / count
+            for index in 0..<count {
+                slots.append(Slot(index: index, rect: Rect(x: listArea.x + index * (columnWidth + 1), y: slotY, width: columnWidth, height: Self.columnHeight), showsDetail: true))
+            }
+            slotY += Self.columnHeight + gap
+        } else if !sideBySide {
+            for index in first..<optionHeights.count {
+                guard slotY + optionHeights[index] <= listArea.maxY + inset.top else { break }
+                slots.append(Slot(index: index, rect: Rect(x: listArea.x, y: slotY, width: listArea.width, height: optionHeights[index]), showsDetail: showsDetail(index, tier)))
+                slotY += optionHeights[index] + gap
+            }
         }
         y = (box?.maxY ?? (slotY - gap))
+        if rowsBelow > 0 {
+            belowList = Rect(x: column.x, y: y, width: width, height: rowsBelow)
+            y += rowsBelow
+        }
         if buttonHeight > 0 {
             y += tier.spacers ? 1 : 0
             subscribeButton = Rect(x: column.x, y: y, width: width, height: buttonHeight)

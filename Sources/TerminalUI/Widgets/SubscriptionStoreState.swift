@@ -16,32 +16,38 @@ public struct SubscriptionStanding: Sendable, Hashable {
     public var renewalDate: Date?
     /// Once per group: false as soon as the customer subscribed to any of its plans.
     public var isEligibleForIntroOffer: Bool
-    /// The win-back offers a churned subscriber may take, best first
-    /// (`RenewalInfo.eligibleWinBackOfferIDs`); empty for anyone else.
+    /// The win-back offers the customer may take now, best first, from the renewal info
+    /// of the group's statuses (`RenewalInfo.eligibleWinBackOfferIDs`).
     public var eligibleWinBackOfferIDs: [String]
+    /// The plan a customer with no current plan had last, if they had one.
+    public var lapsedProductID: Product.ID?
 
     public init(
         currentProductID: Product.ID? = nil,
         autoRenewPreference: Product.ID? = nil,
         renewalDate: Date? = nil,
         isEligibleForIntroOffer: Bool = true,
-        eligibleWinBackOfferIDs: [String] = []
+        eligibleWinBackOfferIDs: [String] = [],
+        lapsedProductID: Product.ID? = nil
     ) {
         self.currentProductID = currentProductID
         self.autoRenewPreference = autoRenewPreference
         self.renewalDate = renewalDate
         self.isEligibleForIntroOffer = isEligibleForIntroOffer
         self.eligibleWinBackOfferIDs = eligibleWinBackOfferIDs
+        self.lapsedProductID = lapsedProductID
     }
 
     /// The standing the storefront reports for a group.
     public init(_ group: SubscriptionGroupStatus) {
+        let renewals = group.statuses.compactMap(\.renewalInfo.verifiedValue)
         self.init(
             currentProductID: group.currentProductID,
             autoRenewPreference: group.autoRenewPreference,
             renewalDate: group.current?.transaction.verifiedValue?.expirationDate,
             isEligibleForIntroOffer: group.isEligibleForIntroOffer,
-            eligibleWinBackOfferIDs: group.eligibleWinBackOfferIDs
+            eligibleWinBackOfferIDs: renewals.flatMap(\.eligibleWinBackOfferIDs).uniqued(by: \.self),
+            lapsedProductID: group.current == nil ? group.statuses.lazy.compactMap(\.transaction.verifiedValue?.productID).first : nil
         )
     }
 

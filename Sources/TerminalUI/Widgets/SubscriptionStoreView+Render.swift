@@ -27,7 +27,8 @@ extension SubscriptionStoreView {
     /// ```
     public func render(_ content: SubscriptionStoreContent, state: SubscriptionStoreState, context: StoreContext, in area: Rect, into buffer: inout Buffer) {
         buffer.clear(area)
-        let frame = Frame(view: self, content: content, state: state, context: context, area: area)
+        let language = context.options.language
+        let frame = Frame(view: self, content: page(of: content, state: state, language: language), state: state, context: context, area: area)
         let layout = frame.layout
         let options = context.options
         if let header = frame.header, let titleY = layout.titleY {
@@ -37,22 +38,11 @@ extension SubscriptionStoreView {
             }
         }
         if let message = layout.message {
-            switch content.phase {
-            case .loading:
-                drawMessage([options.text("%@ Loading plans%@", context.spinner, options.glyph(.ellipsis))], in: message, style: Palette.secondary, context: context, into: &buffer)
-            case .failure(let error):
-                let lines = [options.text("%@ Couldn't load the plans", options.glyph(.warning)), options.language.describe(error), options.text("Press r to retry")]
-                drawMessage(lines, in: message, style: Palette.warning, context: context, into: &buffer)
-            case .statusFailure(let error):
-                let lines = [
-                    options.text("%@ Couldn't load your subscription status", options.glyph(.warning)), options.language.describe(error), options.text("Press r to retry"),
-                ]
-                drawMessage(lines, in: message, style: Palette.warning, context: context, into: &buffer)
-            case .loaded:
-                drawMessage([options.text("No plans to show.")], in: message, style: Palette.secondary, context: context, into: &buffer)
-            }
+            let (lines, style) = content.phase.message(context: context)
+            drawMessage(lines, in: message, style: style, context: context, into: &buffer)
         }
         frame.drawPlans(into: &buffer)
+        drawGroupsAndPages(of: content, state: state, layout: layout, context: context, into: &buffer)
         if let bar = layout.bar {
             StoreButtonBar(buttons: frame.buttons, options: options).render(in: bar, focus: state.focus, into: &buffer)
         }
@@ -63,6 +53,7 @@ extension SubscriptionStoreView {
 
     /// Where the hardware cursor belongs: the selected plan or the focused button.
     public func cursorPosition(content: SubscriptionStoreContent, state: SubscriptionStoreState, context: StoreContext, in area: Rect) -> Position? {
+        let content = page(of: content, state: state, language: context.options.language)
         let frame = Frame(view: self, content: content, state: state, context: context, area: area)
         switch state.focus {
         case .list, .filter:
@@ -80,9 +71,12 @@ extension SubscriptionStoreView {
     /// What a click at (x, y) lands on: a plan (`.row` with its index in
     /// `content.options`), the Subscribe button, or a store button.
     public func hitTest(x: Int, y: Int, content: SubscriptionStoreContent, state: SubscriptionStoreState, context: StoreContext, in area: Rect) -> StoreHit? {
-        let frame = Frame(view: self, content: content, state: state, context: context, area: area)
+        let shown = page(of: content, state: state, language: context.options.language)
+        let frame = Frame(view: self, content: shown, state: state, context: context, area: area)
         if let slot = frame.layout.slots.first(where: { $0.rect.contains(x: x, y: y) }) {
-            return .row(slot.index)
+            // A page shows one plan: its index in the whole list.
+            let id = shown.options[slot.index].id
+            return content.options.firstIndex { $0.id == id }.map(StoreHit.row)
         }
         if let button = frame.layout.subscribeButton, button.contains(x: x, y: y) {
             return .subscribeButton
@@ -105,12 +99,15 @@ extension SubscriptionStoreView {
         let presentations: [SubscriptionOptionPresentation]
         let selectedID: Product.ID?
         let layout: SubscriptionStoreLayout
+        /// A compact picker with room for its plans in columns.
+        let sideBySide: Bool
 
         init(view: SubscriptionStoreView, content: SubscriptionStoreContent, state: SubscriptionStoreState, context: StoreContext, area: Rect) {
             self.content = content
             self.state = state
             self.context = context
-            let style = view.controlStyle.resolved
+            let controlStyle = view.controlStyle.resolved
+            let style = controlStyle.listStyle
             self.style = style
             label = view.buttonLabel.resolved(for: style)
             header = view.marketing ?? content.groupDisplayName.map { MarketingContent(title: $0) }
@@ -128,6 +125,9 @@ extension SubscriptionStoreView {
             }
             let ellipsis = context.options.glyph(.ellipsis)
             let header = self.header
+            let count = content.options.count
+            sideBySide = controlStyle == .compactPicker && (2...3).contains(count)
+                && (width - 2 - (count - 1)) / count >= SubscriptionStoreView.minimumColumnWidth
             layout = SubscriptionStoreLayout(
                 area: area, maximumWidth: SubscriptionStoreView.maximumContentWidth,
                 header: header.map { ($0.title, $0.subtitle?.wrapped(toWidth: max(1, width - 2), maxLines: 2, ellipsis: ellipsis) ?? []) },
@@ -139,7 +139,10 @@ extension SubscriptionStoreView {
                 style: style, labelHeight: label.layout == .multiline ? 2 : 1,
                 hasNotice: !content.offersPlans,
                 hasBar: !buttons.isEmpty,
-                hasFooter: buttons.contains { $0.url != nil }
+                hasFooter: buttons.contains { $0.url != nil },
+                sideBySide: sideBySide,
+                rowsAbove: view.optionGroupSet != nil && view.optionGroupStyle.resolved == .tabs ? 1 : 0,
+                rowsBelow: (controlStyle.isPaged ? 1 : 0) + (view.optionGroupSet != nil && view.optionGroupStyle.resolved == .links ? 1 : 0)
             )
         }
 
@@ -166,6 +169,8 @@ extension SubscriptionStoreView {
                 let isSelected = presentation.option.id == selectedID
                 if style == .buttons {
                     drawPlanButton(presentation, slot: slot, isSelected: isSelected, into: &buffer)
+                } else if sideBySide {
+                    drawPlanColumn(presentation, slot: slot, isSelected: isSelected, into: &buffer)
                 } else {
                     drawPickerRow(presentation, slot: slot, isSelected: isSelected, priceWidth: priceWidth, into: &buffer)
                 }
@@ -206,6 +211,27 @@ extension SubscriptionStoreView {
             }
         }
 
+        /// ◉ Name, the price under it, then "Current plan" or the offer in a few words: one
+        /// of a compact picker's columns.
+        private func drawPlanColumn(_ presentation: SubscriptionOptionPresentation, slot: SubscriptionStoreLayout.Slot, isSelected: Bool, into buffer: inout Buffer) {
+            let rect = slot.rect
+            let options = context.options
+            let ellipsis = options.glyph(.ellipsis)
+            let radio = options.symbol(isSelected ? .radioOn : .radioOff)
+            buffer.write(radio, x: rect.x + 1, y: rect.y, style: context.style(isSelected ? Palette.accent : Palette.secondary), within: rect)
+            let nameX = rect.x + 1 + displayWidth(of: radio) + 1
+            let name = presentation.option.product.displayName.truncated(toWidth: max(0, rect.maxX - nameX), ellipsis: ellipsis)
+            let afterName = buffer.write(name, x: nameX, y: rect.y, style: isSelected ? context.style(Palette.title) : .plain, within: rect)
+            buffer.write(presentation.price.truncated(toWidth: max(0, rect.maxX - nameX), ellipsis: ellipsis), x: nameX, y: rect.y + 1, style: context.style(Palette.price), within: rect)
+            let third = presentation.badge.map { ($0, Palette.owned) } ?? presentation.shortOfferTerms.map { ($0, Palette.offer) }
+            if case let (text, style)? = third {
+                buffer.write(text.truncated(toWidth: max(0, rect.maxX - nameX), ellipsis: ellipsis), x: nameX, y: rect.y + 2, style: context.style(style), within: rect)
+            }
+            if isSelected && isListFocused {
+                buffer.markSelected(from: rect.x, upTo: afterName, y: rect.y, within: rect)
+            }
+        }
+
         /// A button per plan, with its detail line (or "Current plan") centred under it.
         private func drawPlanButton(_ presentation: SubscriptionOptionPresentation, slot: SubscriptionStoreLayout.Slot, isSelected: Bool, into buffer: inout Buffer) {
             let rect = slot.rect
@@ -221,6 +247,83 @@ extension SubscriptionStoreView {
             if let detail {
                 buffer.writeCentered(detail.text, in: rect, y: rect.y + shape.height, style: context.style(detail.style), ellipsis: context.options.glyph(.ellipsis))
             }
+        }
+    }
+}
+
+extension SubscriptionStoreView {
+    /// A compact picker's plans go side by side only with at least this many columns each.
+    static let minimumColumnWidth = 20
+
+    /// What shows of `content`: the chosen plan's option group, and of that a paged
+    /// picker's page holds the chosen plan alone.
+    func page(of content: SubscriptionStoreContent, state: SubscriptionStoreState, language: InterfaceLanguage) -> SubscriptionStoreContent {
+        var shown = content
+        if case let (groups, index)? = chosenGroup(in: content, state: state, language: language) {
+            shown = content.showing(groups[index])
+        }
+        guard controlStyle.isPaged, let id = shown.selection(for: state) else { return shown }
+        return shown.showing { $0.id == id }
+    }
+
+    /// The option groups and which of them holds the chosen plan; nil without groups.
+    func chosenGroup(in content: SubscriptionStoreContent, state: SubscriptionStoreState, language: InterfaceLanguage) -> (groups: [SubscriptionOptionGroup], index: Int)? {
+        guard let set = optionGroupSet else { return nil }
+        let groups = content.groups(set, language: language)
+        guard !groups.isEmpty else { return nil }
+        let selected = content.selection(for: state)
+        return (groups, groups.firstIndex { $0.productIDs.contains { $0 == selected } } ?? 0)
+    }
+
+    /// Tabs over the plans or links under them, and a paged picker's dots.
+    private func drawGroupsAndPages(of content: SubscriptionStoreContent, state: SubscriptionStoreState, layout: SubscriptionStoreLayout, context: StoreContext, into buffer: inout Buffer) {
+        let options = context.options
+        let grouped = chosenGroup(in: content, state: state, language: options.language)
+        if case let (groups, index)? = grouped, let row = optionGroupStyle.resolved == .tabs ? layout.aboveList : layout.belowList.map({ Rect(x: $0.x, y: $0.maxY - 1, width: $0.width, height: 1) }) {
+            drawGroupBar(groups, chosen: index, in: row, context: context, into: &buffer)
+        }
+        guard controlStyle.isPaged, let dots = layout.belowList else { return }
+        let shown = grouped.map { content.showing($0.groups[$0.index]) } ?? content
+        if let page = shown.options.firstIndex(where: { $0.id == shown.selection(for: state) }) {
+            let text = (0..<shown.options.count).map { options.symbol($0 == page ? .radioOn : .radioOff) }.joined(separator: " ")
+            let fitted = displayWidth(of: text) <= dots.width ? text : "\(page + 1)/\(shown.options.count)"
+            buffer.writeCentered(fitted, in: dots, y: dots.y, style: context.style(Palette.accent))
+        }
+    }
+
+    /// Tabs: every group, the chosen one reversed. Links: the others, to go to.
+    private func drawGroupBar(_ groups: [SubscriptionOptionGroup], chosen: Int, in row: Rect, context: StoreContext, into buffer: inout Buffer) {
+        let ellipsis = context.options.glyph(.ellipsis)
+        let tabs = optionGroupStyle.resolved == .tabs
+        let shown = tabs ? Array(groups.enumerated()) : groups.enumerated().filter { $0.offset != chosen }
+        let labels = shown.map { tabs ? " \($0.element.label) " : $0.element.label + " ›" }
+        let width = min(row.width / max(1, labels.count), labels.map { displayWidth(of: $0) + 1 }.max() ?? 0)
+        let total = labels.count * width
+        var x = row.x + max(0, (row.width - total) / 2)
+        for ((index, _), label) in zip(shown, labels) {
+            let style = index == chosen ? Style([.bold, .reverse]) : (tabs ? Palette.secondary : Palette.link)
+            buffer.write(label.truncated(toWidth: max(1, width - 1), ellipsis: ellipsis), x: x, y: row.y, style: context.style(style), within: row)
+            x += width
+        }
+    }
+}
+
+extension SubscriptionStoreContent.Phase {
+    /// What a view of plans says in place of them: loading, why they did not load, or
+    /// that there are none to show.
+    func message(context: StoreContext) -> (lines: [String], style: Style) {
+        let options = context.options
+        switch self {
+        case .loading:
+            return ([options.text("%@ Loading plans%@", context.spinner, options.glyph(.ellipsis))], Palette.secondary)
+        case .failure(let error):
+            return ([options.text("%@ Couldn't load the plans", options.glyph(.warning)), options.language.describe(error), options.text("Press r to retry")], Palette.warning)
+        case .statusFailure(let error):
+            return ([
+                options.text("%@ Couldn't load your subscription status", options.glyph(.warning)), options.language.describe(error), options.text("Press r to retry"),
+            ], Palette.warning)
+        case .loaded:
+            return ([options.text("No plans to show.")], Palette.secondary)
         }
     }
 }

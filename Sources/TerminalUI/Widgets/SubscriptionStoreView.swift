@@ -39,6 +39,10 @@ public struct SubscriptionStoreView: InAppPurchaseView {
     public internal(set) var controlStyle: SubscriptionStoreControlStyle = .automatic
     public internal(set) var buttonLabel: SubscriptionStoreButtonLabel = .automatic
     public internal(set) var signInAction: (@Sendable () async -> Void)?
+    public internal(set) var preferredOffer: PreferredOfferAction?
+    /// How the plans are grouped; nil for one list.
+    public internal(set) var optionGroupSet: SubscriptionOptionGroupSet?
+    public internal(set) var optionGroupStyle: SubscriptionOptionGroupStyle = .automatic
     public internal(set) var policyDestinations: [SubscriptionStorePolicyKind: URL] = [:]
 
     /// The plans of group `groupID`, filtered by `visibleRelationships`.
@@ -85,6 +89,50 @@ public struct SubscriptionStoreView: InAppPurchaseView {
         var copy = self
         copy.controlStyle = style
         return copy
+    }
+
+    /// Chooses an offer for a plan: the plan, its subscription info and the offers this
+    /// customer is eligible for (best first) in; the offer to show and apply out.
+    public typealias PreferredOfferAction = @Sendable (Product, Product.SubscriptionInfo, [Product.SubscriptionOffer]) -> Product.SubscriptionOffer?
+
+    /// Picks which offer each plan shows and applies on purchase, of those the customer
+    /// is eligible for; nil for none. An offer not among them is ignored.
+    ///
+    /// ```swift
+    /// pass.preferredSubscriptionOffer { _, _, eligible in
+    ///     eligible.first { $0.type == .winBack } ?? eligible.first
+    /// }
+    /// ```
+    public func preferredSubscriptionOffer(_ offer: PreferredOfferAction?) -> Self {
+        var copy = self
+        copy.preferredOffer = offer
+        return copy
+    }
+
+    /// Groups the plans by service level or by period; nil shows one list.
+    ///
+    /// ```swift
+    /// pass.subscriptionStoreOptionGroups(.serviceLevel)
+    /// ```
+    public func subscriptionStoreOptionGroups(_ set: SubscriptionOptionGroupSet?) -> Self {
+        var copy = self
+        copy.optionGroupSet = set
+        return copy
+    }
+
+    /// Shows option groups as tabs over the plans or as links under them.
+    public func subscriptionStoreOptionGroupStyle(_ style: SubscriptionOptionGroupStyle) -> Self {
+        var copy = self
+        copy.optionGroupStyle = style
+        return copy
+    }
+
+    /// The chosen plan after ← / → (`delta` groups away, stopping at the ends): the first
+    /// plan of that group that is not the customer's own; the same plan without groups.
+    public func selection(movingGroupsBy delta: Int, in content: SubscriptionStoreContent, state: SubscriptionStoreState, language: InterfaceLanguage = .english) -> Product.ID? {
+        guard case let (groups, index)? = chosenGroup(in: content, state: state, language: language) else { return content.selection(for: state) }
+        let group = content.showing(groups[min(max(0, index + delta), groups.count - 1)])
+        return group.defaultSelection
     }
 
     /// What the subscribe buttons say (see `SubscriptionStoreButtonLabel`).

@@ -110,6 +110,26 @@ extension Product.SubscriptionOffer {
     }
 }
 
+extension Product.SubscriptionOffer {
+    /// The terms as the customer reads them: "Welcome back: 1 month free, then
+    /// £4.99/month", "Special offer: …", or an introductory offer's terms alone.
+    public func wording(on product: Product, abbreviated: Bool = false, language: InterfaceLanguage = .english) -> String {
+        let terms = terms(then: product, abbreviated: abbreviated, language: language)
+        return switch type {
+        case .winBack: language.text("Welcome back: %@", terms)
+        case .promotional: language.text("Special offer: %@", terms)
+        case .introductory, .code: terms
+        }
+    }
+
+    /// The purchase option that applies a win-back offer; none for an introductory offer,
+    /// which the store applies itself, nor for a promotional one, which the store takes only
+    /// with the app's signature (`.subscriptionPromotionalOffer(offer:compactJWS:)`).
+    public var purchaseOptions: Set<Product.PurchaseOption> {
+        type == .winBack ? [.winBackOffer(self)] : []
+    }
+}
+
 extension Product.SubscriptionRelationship {
     /// What moving to a plan of this relationship is called: "Upgrade", "Downgrade",
     /// "Switch Plan" (a crossgrade), "Resubscribe" (the current plan).

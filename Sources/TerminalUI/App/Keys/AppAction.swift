@@ -37,4 +37,8 @@ public enum AppAction: Sendable, Hashable {
     case cancel
     /// Closes the alert.
     case dismiss
+    /// Runs the detail action of a `SubscriptionOfferView` (d).
+    case showDetails
+    /// The previous or next option group of a picker (← / →): -1 is the previous.
+    case chooseGroup(by: Int)
 }

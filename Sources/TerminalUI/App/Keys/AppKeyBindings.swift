@@ -14,7 +14,10 @@ public enum AppKeyBindings {
         /// A shop; `loadFailed` when its products or the customer's standing could not be
         /// read (r retries), `hasButtons` when it shows store buttons, `enter` what Enter
         /// does on it now.
-        case shop(kind: StoreLayout.Shop.Kind, loadFailed: Bool, hasButtons: Bool = false, enter: ShopEnter = .buy)
+        case shop(kind: StoreLayout.Shop.Kind, loadFailed: Bool, hasButtons: Bool = false, enter: ShopEnter = .buy, hasGroups: Bool = false)
+        /// A `SubscriptionOfferView`: one plan, so no moving; `hasDetails` when it has a
+        /// detail action (d).
+        case offer(loadFailed: Bool, hasDetails: Bool, enter: ShopEnter)
         case purchases
         /// Typing into a filter line: only these keys are not typed.
         case filterEntry
@@ -51,7 +54,7 @@ public enum AppKeyBindings {
         func help(kind: StoreLayout.Shop.Kind, loadFailed: Bool) -> String {
             switch self {
             case .press: "press"
-            case .buy: loadFailed ? "" : kind == .subscriptions ? "subscribe" : "buy"
+            case .buy: loadFailed ? "" : kind == .store ? "buy" : "subscribe"
             case .purchasing: "(buying)"
             case .unavailable: "(unavailable)"
             case .loading: loadFailed ? "" : "(loading)"
@@ -89,12 +92,15 @@ public enum AppKeyBindings {
                 KeyBinding([.char("r")], help: "restore", action: .restore),
                 jump, moveAliases, quitAlias,
             ]
-        case .shop(let kind, let loadFailed, let hasButtons, let enter):
+        case .shop(let kind, let loadFailed, let hasButtons, let enter, let hasGroups):
             [move]
-                // In the button row ← → go from button to button; in a picker's plans they choose a plan.
+                // In the button row ← → go from button to button; in a picker's plans they
+                // choose a plan, or an option group when the plans are grouped.
                 + (enter == .press
                     ? [KeyBinding([.left: .chooseButton(by: -1), .right: .chooseButton(by: 1)], help: "button")]
-                    : kind == .subscriptions ? [KeyBinding([.left: .choosePlan(by: -1), .right: .choosePlan(by: 1)], help: "plan")] : [])
+                    : kind != .subscriptions ? []
+                    : hasGroups ? [KeyBinding([.left: .chooseGroup(by: -1), .right: .chooseGroup(by: 1)], help: "group")]
+                    : [KeyBinding([.left: .choosePlan(by: -1), .right: .choosePlan(by: 1)], help: "plan")])
                 // Only what Enter does now, or why it does nothing; after a failed load r
                 // matters more, so even a narrow bar shows it.
                 + (loadFailed ? [retry] : [])
@@ -106,6 +112,13 @@ public enum AppKeyBindings {
                 + (loadFailed ? [] : [KeyBinding([.char("r")], help: "restore", action: .restore)])
                 + (kind == .store ? [KeyBinding([.char("/")], help: "filter", action: .filter)] : [])
                 + (hasButtons ? [focus] : []) + [jump, moveAliases, quitAlias] + (hasButtons ? [focusAlias] : [])
+        case .offer(let loadFailed, let hasDetails, let enter):
+            (loadFailed ? [retry] : [])
+                + [KeyBinding([.enter], help: enter.help(kind: .offer, loadFailed: loadFailed), action: .activate)]
+                + (hasDetails ? [KeyBinding([.char("d")], help: "details", action: .showDetails)] : [])
+                + [help, quit, KeyBinding([.esc], help: "back", action: .back)]
+                + (loadFailed ? [] : [KeyBinding([.char("r")], help: "restore", action: .restore)])
+                + [quitAlias]
         case .purchases:
             [
                 move, help, quit,

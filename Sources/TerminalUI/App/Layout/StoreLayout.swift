@@ -51,20 +51,27 @@ extension StoreLayout {
             case store
             /// A picker of plans with one Subscribe button.
             case subscriptions
+            /// One plan of a group with the best offer for this customer
+            /// (`SubscriptionOfferView`).
+            case offer
         }
 
         /// How a shop is drawn: a product view style for a `store` shop (`automatic`,
         /// `compact`, `regular`, `large`), a control style for a `subscriptions` shop
-        /// (`automatic`, `picker`, `prominentPicker`, `buttons`).
+        /// (`automatic`, `picker`, `prominentPicker`, `buttons`, `compactPicker`,
+        /// `pagedPicker`, `pagedProminentPicker`), an offer view style for
+        /// an `offer` shop (`automatic`, `compact`).
         public enum Style: String, Sendable, Hashable, CaseIterable {
             case automatic, compact, regular, large, picker, prominentPicker, buttons
+            case compactPicker, pagedPicker, pagedProminentPicker
 
             /// Whether a shop of `kind` can use this style.
             public func fits(_ kind: Kind) -> Bool {
                 switch self {
                 case .automatic: true
-                case .compact, .regular, .large: kind == .store
-                case .picker, .prominentPicker, .buttons: kind == .subscriptions
+                case .compact: kind == .store || kind == .offer
+                case .regular, .large: kind == .store
+                case .picker, .prominentPicker, .buttons, .compactPicker, .pagedPicker, .pagedProminentPicker: kind == .subscriptions
                 }
             }
         }
@@ -84,6 +91,11 @@ extension StoreLayout {
         public var productIDs: [Product.ID]
         /// The subscription group the products come from, if the layout named one.
         public var groupID: String?
+        /// Which plan an `offer` shop shows, relative to the customer's current plan.
+        public var relationship: Product.SubscriptionRelationship
+        /// How a `subscriptions` shop groups its plans; nil for one list.
+        public var optionGroups: SubscriptionOptionGroupSet?
+        public var optionGroupStyle: SubscriptionOptionGroupStyle
         public var style: Style
         public var buttons: [Button]
         /// List by price, lowest first, instead of in `productIDs` order.
@@ -93,8 +105,13 @@ extension StoreLayout {
 
         public init(
             id: ID, title: String, kind: Kind, productIDs: [Product.ID], groupID: String? = nil,
-            style: Style = .automatic, buttons: [Button] = [], sortByPrice: Bool = false, titles: PlaceholderTitles = [:]
+            style: Style = .automatic, buttons: [Button] = [], sortByPrice: Bool = false, titles: PlaceholderTitles = [:],
+            relationship: Product.SubscriptionRelationship = .all,
+            optionGroups: SubscriptionOptionGroupSet? = nil, optionGroupStyle: SubscriptionOptionGroupStyle = .automatic
         ) {
+            self.relationship = relationship
+            self.optionGroups = optionGroups
+            self.optionGroupStyle = optionGroupStyle
             self.titles = titles
             self.id = id
             self.title = title

@@ -37,6 +37,8 @@ public enum AppEffect: Sendable, Hashable {
     case signIn(shop: StoreLayout.Shop.ID)
     /// Ends the app.
     case quit
+    /// Runs the detail action of a shop's `SubscriptionOfferView`; reports nothing.
+    case detailAction(shop: StoreLayout.Shop.ID)
 }
 
 extension AppEffect {

@@ -1,7 +1,8 @@
 import StorefrontModel
 
 /// The StoreKit-shaped view a shop is drawn with: a `StoreView` for a product list, a
-/// `SubscriptionStoreView` for a subscription picker.
+/// `SubscriptionStoreView` for a subscription picker, a `SubscriptionOfferView` for one
+/// plan's offer.
 ///
 /// ```swift
 /// let view = ShopView(shop)   // from a layout shop: style, buttons and order applied
@@ -10,6 +11,7 @@ import StorefrontModel
 public enum ShopView: InAppPurchaseView {
     case store(StoreView)
     case subscriptions(SubscriptionStoreView)
+    case offer(SubscriptionOfferView)
 
     /// The view a layout shop describes.
     public init(_ shop: StoreLayout.Shop) {
@@ -28,6 +30,8 @@ public enum ShopView: InAppPurchaseView {
                 ?? SubscriptionStoreView(productIDs: shop.productIDs, marketing: marketing)
             var view = base.subscriptionStoreControlStyle(Self.controlStyle(shop.style))
                 .storeButton(shop.buttons.contains(.policies) ? .visible : .hidden, for: .policies)
+                .subscriptionStoreOptionGroups(shop.optionGroups)
+                .subscriptionStoreOptionGroupStyle(shop.optionGroupStyle)
             if shop.buttons.contains(.restorePurchases) {
                 view = view.storeButton(.visible, for: .restorePurchases)
             }
@@ -35,6 +39,10 @@ public enum ShopView: InAppPurchaseView {
                 view = view.storeButton(.visible, for: .redeemCode)
             }
             self = .subscriptions(view)
+        case .offer:
+            // A layout's offer shop always names its group.
+            self = .offer(SubscriptionOfferView(groupID: shop.groupID ?? "", visibleRelationship: shop.relationship)
+                .subscriptionOfferViewStyle(shop.style == .compact ? .compact : .automatic))
         }
     }
 
@@ -45,6 +53,7 @@ public enum ShopView: InAppPurchaseView {
             switch self {
             case .store(let view): view.modifiers
             case .subscriptions(let view): view.modifiers
+            case .offer(let view): view.modifiers
             }
         }
         set {
@@ -55,6 +64,9 @@ public enum ShopView: InAppPurchaseView {
             case .subscriptions(var view):
                 view.modifiers = newValue
                 self = .subscriptions(view)
+            case .offer(var view):
+                view.modifiers = newValue
+                self = .offer(view)
             }
         }
     }
@@ -64,7 +76,7 @@ public enum ShopView: InAppPurchaseView {
         case .compact: .compact
         case .regular: .regular
         case .large: .large
-        case .automatic, .picker, .prominentPicker, .buttons: .automatic
+        case .automatic, .picker, .prominentPicker, .buttons, .compactPicker, .pagedPicker, .pagedProminentPicker: .automatic
         }
     }
 
@@ -73,6 +85,9 @@ public enum ShopView: InAppPurchaseView {
         case .picker: .picker
         case .prominentPicker: .prominentPicker
         case .buttons: .buttons
+        case .compactPicker: .compactPicker
+        case .pagedPicker: .pagedPicker
+        case .pagedProminentPicker: .pagedProminentPicker
         case .automatic, .compact, .regular, .large: .automatic
         }
     }
@@ -86,6 +101,7 @@ extension ShopView {
         switch self {
         case .store(let view): ProductListScreen(setting, view: view, in: state)
         case .subscriptions(let view): PickerScreen(setting, view: view, in: state)
+        case .offer(let view): OfferScreen(setting, view: view, in: state)
         }
     }
 
@@ -94,6 +110,27 @@ extension ShopView {
     var productIDsInOrder: [Product.ID]? {
         guard case .store(let view) = self, view.order == .asGiven else { return nil }
         return view.productIDs
+    }
+
+    /// What the view's detail key runs, if it has one.
+    var detailAction: (@Sendable () async -> Void)? {
+        guard case .offer(let view) = self else { return nil }
+        return view.detailAction
+    }
+
+    /// What a purchase of each product from the view adds to its purchase options now:
+    /// the offer the plan shows, so the customer pays what they were shown.
+    func purchaseOptions(for shop: StoreLayout.Shop, in state: AppState) -> [Product.ID: Set<Product.PurchaseOption>] {
+        switch self {
+        case .store:
+            return [:]
+        case .subscriptions(let view):
+            let plans = PickerScreen.shown(of: shop, view: view, kept: state.screenStates[.shop(shop.id)], in: state).content.options
+            return Dictionary(plans.map { ($0.id, $0.activeOffer?.purchaseOptions ?? []) }, uniquingKeysWith: { first, _ in first })
+        case .offer(let view):
+            let content = OfferScreen.content(of: shop, view: view, filter: nil, in: state)
+            return content.visibleSubscription.map { [$0.id: content.purchaseOptions] } ?? [:]
+        }
     }
 
     /// What the view's Sign In button runs, if it has one.

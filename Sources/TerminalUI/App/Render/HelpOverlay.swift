@@ -56,6 +56,7 @@ extension AppAction {
         case .move: .move(by: 1)
         case .page, .toStart, .toEnd: .page(by: 1)
         case .choosePlan: .choosePlan(by: 1)
+        case .chooseGroup: .chooseGroup(by: 1)
         case .chooseButton: .chooseButton(by: 1)
         case .cycleFocus: .cycleFocus(backwards: false)
         default: self

@@ -217,10 +217,7 @@ public actor StoreApp {
         case .loadProducts(let ids, let slot):
             return { (try? await storefront.loadProducts(ids, slot: slot)).map { .productsLoaded(slot: slot, $0) } }
         case .purchase(let product, let shopID):
-            let shopActions = state.purchaseActions(shopID: shopID)
-            let actions = state.winBackOffer(for: product, in: shopID).map { offer in
-                shopActions.inAppPurchaseOptions { _ in [.winBackOffer(offer)] }
-            } ?? shopActions
+            let actions = state.purchaseActions(shopID: shopID)
             return { [self] in
                 do {
                     let result = try await storefront.purchase(product, actions: actions) { product, options in
@@ -247,6 +244,12 @@ public actor StoreApp {
             return {
                 await action?()
                 return .signedIn(shop: shopID)
+            }
+        case .detailAction(let shopID):
+            let action = state.views[shopID]?.detailAction
+            return {
+                await action?()
+                return nil
             }
         case .confirm, .quit, .runDataTasks, .cancelDataTasks:
             return nil

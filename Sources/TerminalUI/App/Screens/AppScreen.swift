@@ -78,6 +78,10 @@ enum ScreenAction: Sendable, Hashable {
     /// The last sheet or alert over the screen closed: a focused button gives the focus
     /// back to the list.
     case focusList
+    /// d on an offer: its details.
+    case showDetails
+    /// ← / → between a picker's option groups.
+    case chooseGroup(by: Int)
 }
 
 extension ScreenAction {
@@ -105,6 +109,8 @@ enum ScreenRequest: Sendable, Hashable {
     case press(StoreButton)
     /// Show an alert (say, why a plan cannot be bought now).
     case show(Alert)
+    /// Run the detail action of the shop's view.
+    case runDetailAction
 }
 
 extension StoreListState {
@@ -182,16 +188,16 @@ struct ShopSetting {
 
     /// The shop's key table: Enter presses a focused button, else does what `selected`
     /// (the selected product, nil for none) allows now; tab reaches the buttons.
-    func keyContext(buttons: [StoreButton], focus: StoreFocus, selected: AppKeyBindings.ShopEnter) -> AppKeyBindings.Context {
+    func keyContext(buttons: [StoreButton], focus: StoreFocus, selected: AppKeyBindings.ShopEnter, hasGroups: Bool = false) -> AppKeyBindings.Context {
         let enter: AppKeyBindings.ShopEnter = if case .button = focus { .press } else { selected }
-        return .shop(kind: shop.kind, loadFailed: loadFailed, hasButtons: !buttons.isEmpty, enter: enter)
+        return .shop(kind: shop.kind, loadFailed: loadFailed, hasButtons: !buttons.isEmpty, enter: enter, hasGroups: hasGroups)
     }
 
-    /// What a shop's screen asks of the store: a picker shows the customer's plan, so it
+    /// What a shop's screen asks of the store: a picker (or an offer) shows the customer's plan, so it
     /// reads their standing when it opens (renewals or approvals recorded since, by another
     /// process on the same ledger, say, should show too) and when its plans first load.
     func effects(after news: ScreenNews) -> [AppEffect] {
-        guard shop.kind == .subscriptions else { return [] }
+        guard shop.kind != .store else { return [] }
         switch news {
         case .opened:
             return [.refreshEntitlements]

@@ -21,7 +21,7 @@ struct PickerScreen: ShopScreen {
     var isEditingFilter: Bool { false }
 
     var keyContext: AppKeyBindings.Context {
-        setting.keyContext(buttons: buttons, focus: picker.focus, selected: enterOnChosenPlan)
+        setting.keyContext(buttons: buttons, focus: picker.focus, selected: enterOnChosenPlan, hasGroups: view.optionGroupSet != nil)
     }
 
     /// What Enter does on the chosen plan.
@@ -35,12 +35,18 @@ struct PickerScreen: ShopScreen {
         // One plan per step, pages included: the plans are few, and each can take several rows.
         if let delta = action.rowDelta(pageSize: 1) {
             picker.focus = .list
-            picker.selectedID = content.selection(movedBy: delta, from: content.selection(for: picker))
+            // Within the chosen option group: ← / → go to the others.
+            let shown = view.chosenGroup(in: content, state: picker, language: context.options.language).map { content.showing($0.groups[$0.index]) } ?? content
+            picker.selectedID = shown.selection(movedBy: delta, from: content.selection(for: picker))
             return nil
         }
         switch action {
         case .focusList:
             picker.focus.returnToList()
+            return nil
+        case .chooseGroup(let delta):
+            picker.focus = .list
+            picker.selectedID = view.selection(movingGroupsBy: delta, in: content, state: picker, language: context.options.language)
             return nil
         case .activate:
             return activate()

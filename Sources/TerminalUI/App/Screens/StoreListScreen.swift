@@ -76,12 +76,16 @@ struct StoreListScreen: AppScreen {
         return cursor
     }
 
-    /// "6 plans", "4 products", "2 active".
+    /// "6 plans", "4 products", "offer", "2 active".
     private func summary(of item: StoreListItem) -> String {
         switch item {
         case .shop(let shop):
             let count = shop.productIDs.count
-            return shop.kind == .subscriptions ? options.text("%lld plans", count: count) : options.text("%lld products", count: count)
+            return switch shop.kind {
+            case .subscriptions: options.text("%lld plans", count: count)
+            case .offer: options.text("offer")
+            case .store: options.text("%lld products", count: count)
+            }
         case .purchases:
             guard let owned else { return "" }
             let count = owned.purchasedProductIDs.count

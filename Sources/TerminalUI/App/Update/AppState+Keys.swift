@@ -95,6 +95,10 @@ extension AppState {
             return retryOrRestore()
         case .filter:
             return send(current, .startFilter)
+        case .showDetails:
+            return send(current, .showDetails)
+        case .chooseGroup(let delta):
+            return send(current, .chooseGroup(by: delta))
         case .help, .confirm, .cancel, .dismiss:
             return []
         }

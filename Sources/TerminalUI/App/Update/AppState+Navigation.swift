@@ -4,7 +4,7 @@ import StorefrontModel
 extension AppState {
     /// Whether `shop` is a picker that could not read the customer's standing: r retries.
     func isStatusUnreadable(in shop: StoreLayout.Shop) -> Bool {
-        shop.kind == .subscriptions && store.entitlementsError != nil
+        shop.kind != .store && store.entitlementsError != nil
     }
 
     // MARK: Beyond one screen

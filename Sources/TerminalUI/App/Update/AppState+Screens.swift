@@ -43,6 +43,8 @@ extension AppState {
         case .show(let alert):
             overlays.alerts.append(alert)
             return []
+        case .runDetailAction:
+            return currentShop.map { [.detailAction(shop: $0.id)] } ?? []
         }
     }
 

@@ -97,13 +97,20 @@ extension AppState {
         }
     }
 
-    /// The sheet for a request: a plan of a subscription shop says what subscribing
-    /// means for the customer (trial, upgrade, when a downgrade starts); anything else
-    /// is a plain Buy.
+    /// The sheet for a request: a plan of a subscription shop or an offer view says what
+    /// subscribing means for the customer (its offer, upgrade, when a downgrade starts);
+    /// anything else is a plain Buy.
     private func sheet(for request: PurchaseRequest) -> ConfirmationSheet {
         if let shop = layout.shop(id: request.shopID), let content = pickerContent(for: shop),
            let option = content.options.first(where: { $0.id == request.product.id }) {
             return ConfirmationSheet(option: option, in: content, context: storeContext)
+        }
+        // An offer view's plan: the terms of the offer it shows, which the purchase applies.
+        if let shop = layout.shop(id: request.shopID), case .offer(let view)? = views[shop.id] {
+            let content = OfferScreen.content(of: shop, view: view, filter: nil, in: self)
+            if let option = content.option, option.id == request.product.id {
+                return ConfirmationSheet(option: option, in: content.plans, context: storeContext)
+            }
         }
         return ConfirmationSheet(product: request.product, language: language)
     }
@@ -144,7 +151,12 @@ extension AppState {
 
     /// The purchase actions of a shop's view, inside the app's own.
     public func purchaseActions(shopID: StoreLayout.Shop.ID) -> PurchaseActions {
-        views[shopID]?.modifiers.purchaseActions(inside: options.purchaseActions) ?? options.purchaseActions
+        guard let view = views[shopID] else { return options.purchaseActions }
+        let actions = view.modifiers.purchaseActions(inside: options.purchaseActions)
+        guard let shop = layout.shop(id: shopID) else { return actions }
+        // Read now, when the purchase starts: the offer on screen is the one applied.
+        let offers = view.purchaseOptions(for: shop, in: self).filter { !$0.value.isEmpty }
+        return offers.isEmpty ? actions : actions.inAppPurchaseOptions { product in offers[product.id] ?? [] }
     }
 
     /// Whether purchases in a shop end in a completion action instead of the default.
