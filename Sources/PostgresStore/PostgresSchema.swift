@@ -68,6 +68,7 @@ enum PostgresSchema {
         );
         """,
         notificationOutbox,
+        BillingPlanSchema.postgres,
     ]
 
     /// A textual UUID, any case.

@@ -35,5 +35,8 @@ extension Product {
         case promotionalOffer(offerID: String, keyID: String, nonce: UUID, signature: Data, timestamp: Int)
         /// Makes the purchase wait for approval, as Ask to Buy does.
         case simulatesAskToBuyInSandbox(Bool)
+        /// Pays a subscription by one of its `pricingTerms`: `.monthly` for a yearly plan
+        /// paid each month of a 12-month commitment.
+        case billingPlanType(Product.SubscriptionInfo.BillingPlanType)
     }
 }

@@ -26,6 +26,9 @@ extension Product {
         public var isEligibleForIntroOffer: Bool
         /// The customer's statuses in this group (several only with family sharing).
         public var status: [Status]
+        /// The subscription's billing plans: empty without any, else paid up front and,
+        /// for a yearly subscription, monthly with a 12-month commitment.
+        public var pricingTerms: [PricingTerms] = []
 
         public init(
             subscriptionGroupID: String,
@@ -107,6 +110,10 @@ extension Product.SubscriptionInfo {
         /// The win-back offers this customer may take now, best first; empty while they
         /// are subscribed, in billing retry or grace, or no offer's terms admit them.
         public let eligibleWinBackOfferIDs: [String]
+        /// How the subscription is paid after its commitment; nil outside one.
+        public internal(set) var renewalBillingPlanType: Product.SubscriptionInfo.BillingPlanType?
+        /// What happens at the commitment's end; nil outside one.
+        public internal(set) var commitmentInfo: CommitmentInfo?
 
         public init(
             originalTransactionID: Transaction.ID,

@@ -33,6 +33,10 @@ public struct Transaction: Identifiable, Hashable, Sendable, Codable {
     /// which replaced this one at once.
     public let isUpgraded: Bool
     public let appAccountToken: UUID?
+    /// How a subscription with billing plans is paid (`billed(as:commitment:)`); nil otherwise.
+    public internal(set) var billingPlanType: Product.SubscriptionInfo.BillingPlanType?
+    /// A monthly plan's place in its 12-month commitment; nil when paid up front.
+    public internal(set) var commitmentInfo: CommitmentInfo?
 
     public init(
         id: ID,

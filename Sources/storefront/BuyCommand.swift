@@ -38,6 +38,9 @@ struct BuyCommand: AsyncParsableCommand {
     @Option(help: "How many to buy (consumables only, 1 to 10).")
     var quantity = 1
 
+    @Option(help: "How to pay a yearly subscription with billing plans: monthly (a 12-month commitment) or upfront. Buying your current plan with the other one chooses how it renews.")
+    var billingPlan: BillingPlanArgument?
+
     @OptionGroup var storeOptions: StoreOptions
 
     func validate() throws {
@@ -49,6 +52,11 @@ struct BuyCommand: AsyncParsableCommand {
         guard let product = store.catalog.product(id: productID) else {
             throw CommandFailure("unknown product \"\(productID)\": not in catalog \(storeOptions.catalogOption.catalog)", exitCode: .dataError)
         }
+        if let billingPlan, billingPlan == .monthly, product.subscription?.monthlyPricingTerms == nil {
+            throw CommandFailure(
+                "\(productID) has no monthly billing plan in catalog \(storeOptions.catalogOption.catalog)", exitCode: .dataError
+            )
+        }
         if cancel {
             var controls = await store.controls
             controls.cancelsPurchases = true
@@ -59,7 +67,9 @@ struct BuyCommand: AsyncParsableCommand {
             // What the ledger held before (one aggregate, no row read or verified): a
             // transaction from then was not bought now.
             let highestBefore = try await store.ledger.changeMarker().highestID
-            let outcome = try await store.buy(productID, options: quantity == 1 ? [] : [.quantity(quantity)])
+            var options: Set<Product.PurchaseOption> = quantity == 1 ? [] : [.quantity(quantity)]
+            if let billingPlan { options.insert(.billingPlanType(billingPlan.planType)) }
+            let outcome = try await store.buy(productID, options: options)
             StoreCommandSupport.print(try await report(outcome, product: product, store: store, highestBefore: highestBefore))
             if !json, let repricing = AppOptions.Repricing(store.catalog) { StoreCommandSupport.print(repricing.sentence) }
             if case .success(.verified(let transaction)) = outcome { bought = transaction }
@@ -102,7 +112,8 @@ struct BuyCommand: AsyncParsableCommand {
             case .alreadyOwned:
                 "\(product.displayName) is already owned: transaction \(id). Nothing new was bought."
             case .success:
-                "Bought \(product.displayName) (\(product.id)) for \(Self.charged(entry, product: product))\(Self.offer(transaction)): transaction \(id)"
+                "Bought \(product.displayName) (\(product.id)) for \(Self.charged(entry, product: product))\(Self.offer(transaction))"
+                    + "\(BillingPlanWords.commitment(transaction)): transaction \(id)"
             }
             if case .unverified(_, let error) = result {
                 return bought + ", but it did not verify: \(error.localizedDescription)"
@@ -142,6 +153,7 @@ struct BuyCommand: AsyncParsableCommand {
         case .freeTrial?: "free trial, "
         case .payAsYouGo?: "pay as you go, "
         case .payUpFront?: "paid up front, "
+        case .oneTime?: "one-time price, "
         case nil: ""
         }
         let until = transaction.expirationDate.map { ", until \($0.formatted(Date.ISO8601FormatStyle()))" } ?? ""

@@ -33,6 +33,7 @@ enum StoreJSON {
             .init(key: "currency", value: entry.transaction.currency.map { .string($0) } ?? .null),
             .init(key: "storefront", value: .string(entry.transaction.storefront)),
         ]
+        members += BillingPlanWords.members(transaction)
         if let finished { members.append(.init(key: "finished", value: .bool(finished))) }
         members.append(.init(key: "verified", value: .bool(result.verifiedValue != nil)))
         return .object(members)

@@ -21,7 +21,7 @@ public struct CatalogStorefront: Sendable {
     public let country: StorefrontCountry
     /// The locale names are for; `nil` uses the catalog's `_locale`.
     public let locale: String?
-    private let formatter: PriceFormatter
+    let formatter: PriceFormatter
 
     public init(catalog: Catalog, storefront: StorefrontCountry? = nil, locale: String? = nil) {
         self.catalog = catalog
@@ -99,13 +99,15 @@ public struct CatalogStorefront: Sendable {
         // StorefrontModel has no separate win-back list; win-back offers ride along with the
         // promotional ones and say what they are in `type`.
         let offers = info.promotionalOffers + info.winBackOffers
-        return Product.SubscriptionInfo(
+        var subscription = Product.SubscriptionInfo(
             subscriptionGroupID: info.subscriptionGroupID,
             groupLevel: info.groupLevel,
             subscriptionPeriod: Product.SubscriptionPeriod(info.subscriptionPeriod),
             introductoryOffer: info.introductoryOffer.map { offer($0) },
             promotionalOffers: offers.map { offer($0) }
         )
+        subscription.pricingTerms = pricingTerms(info)
+        return subscription
     }
 
     /// A catalog offer as a product's offer; `id` replaces the offer's own (offer codes have

@@ -9,15 +9,18 @@ extension LocalStore {
         try await begin(.subscriptionStatus)
         try await recordDueRenewals()
         let now = try await storeNow()
-        return try await chains(inGroup: groupID).reversed().map { chain in
-            let (state, renewal) = chain.status(at: now, rules: renewalRules(for: chain))
+        var statuses: [Product.SubscriptionInfo.Status] = []
+        for chain in try await chains(inGroup: groupID).reversed() {
+            let (state, plain) = chain.status(at: now, rules: renewalRules(for: chain))
+            let renewal = try await committedRenewalInfo(plain, chain: chain)
             let transaction = verificationResult(of: chain.current)
             let renewalInfo: VerificationResult<Product.SubscriptionInfo.RenewalInfo> = switch transaction {
             case .verified: .verified(renewal)
             case .unverified(_, let error): .unverified(renewal, error.forSigned(Product.SubscriptionInfo.RenewalInfo.self))
             }
-            return Product.SubscriptionInfo.Status(state: state, transaction: transaction, renewalInfo: renewalInfo)
+            statuses.append(Product.SubscriptionInfo.Status(state: state, transaction: transaction, renewalInfo: renewalInfo))
         }
+        return statuses
     }
 
     /// The chains of one group, oldest first.
@@ -62,7 +65,10 @@ extension LocalStore {
             // call carries on where this one stopped.
             while recorded < 1000, let start = chain.dueRenewal(at: now, billingFails: controls.billingRetryOnRenewal),
                   let product = catalog.product(id: chain.renewsAs) {
-                let purchase = subscriptionPurchase(of: product, from: start, offer: carriedOffer(in: chain, renewingAs: product))
+                let purchase = try await billedRenewal(
+                    subscriptionPurchase(of: product, from: start, offer: carriedOffer(in: chain, renewingAs: product)),
+                    of: chain, as: product
+                )
                 let entry: LedgerEntry
                 do {
                     entry = try await ledger.recordSubscriptionTransaction(
@@ -72,7 +78,10 @@ extension LocalStore {
                     break  // another process renewed it as another product; the next read shows it
                 }
                 recorded += 1
-                guard let next = SubscriptionChain(entries: chain.entries + [entry], preference: nil) else { break }
+                // Auto-renew turned off only lets a commitment's own payments through: it stays off.
+                guard let next = SubscriptionChain(
+                    entries: chain.entries + [entry], preference: chain.willAutoRenew ? nil : chain.preference
+                ) else { break }
                 chain = next
                 _ = handOut(entry)
             }

@@ -14,12 +14,15 @@ struct PurchaseRequest: Sendable {
     let promotionalOffer: Product.SubscriptionOffer?
     /// `.simulatesAskToBuyInSandbox(true)` was given.
     let asksToBuy: Bool
+    /// The billing plan asked for with `.billingPlanType`; nil pays as the product does.
+    var billingPlanType: Product.SubscriptionInfo.BillingPlanType? = nil
 
     init(product: Product, options: Set<Product.PurchaseOption>) throws(Product.PurchaseError) {
         var quantity = 1
         var appAccountToken: UUID?
         var offer: Product.SubscriptionOffer?
         var asksToBuy = false
+        var plan: Product.SubscriptionInfo.BillingPlanType?
         for option in options {
             switch option {
             case .quantity(let count):
@@ -33,6 +36,12 @@ struct PurchaseRequest: Sendable {
                 offer = found
             case .simulatesAskToBuyInSandbox(let enabled):
                 asksToBuy = enabled
+            case .billingPlanType(let type):
+                // Up front is every subscription's way to pay; another plan must be the product's.
+                guard product.type == .autoRenewable,
+                      type == .upFront || product.subscription?.pricingTerms.contains(where: { $0.billingPlanType == type }) == true
+                else { throw .productUnavailable }
+                plan = type
             }
         }
         let allowed = product.type == .consumable ? 1...Self.maximumQuantity : 1...1
@@ -42,6 +51,7 @@ struct PurchaseRequest: Sendable {
         self.appAccountToken = appAccountToken
         self.promotionalOffer = offer
         self.asksToBuy = asksToBuy
+        self.billingPlanType = plan
     }
 
     /// A subscription granted by an offer code: one purchase of `product` at `offer`.
@@ -64,5 +74,6 @@ struct PurchaseRequest: Sendable {
             ? product.subscription?.promotionalOffers.first { $0.id == asked.offerID }
             : nil
         asksToBuy = false
+        billingPlanType = asked.billingPlanType == .monthly ? .monthly : nil
     }
 }

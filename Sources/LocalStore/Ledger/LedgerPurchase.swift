@@ -34,6 +34,10 @@ public struct LedgerPurchase: Sendable, Hashable, Codable {
     /// ISO 4217 code of `price`.
     public var currency: String?
     public var subscriptionGroupID: String?
+    /// How a subscription with billing plans is paid; nil for one without.
+    public var billingPlanType: LedgerTransaction.BillingPlanType? = nil
+    /// A monthly plan's place in its commitment.
+    public var commitment: LedgerTransaction.Commitment? = nil
 
     public init(
         productID: String,

@@ -77,6 +77,7 @@ enum LedgerSchema {
                 """)
         }
         migrator.registerMigration("v3-notifications", migrate: NotificationOutboxSchema.sqlite)
+        migrator.registerMigration("v4-plans", migrate: BillingPlanSchema.sqlite)
         return migrator
     }()
 

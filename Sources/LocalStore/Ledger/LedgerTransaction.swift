@@ -41,6 +41,10 @@ public struct LedgerTransaction: Sendable, Hashable, Identifiable {
     public internal(set) var account: CustomerAccount
     /// When the store last signed this transaction (at purchase, refund or expiry).
     public internal(set) var signedDate: Date
+    /// How a subscription with billing plans was paid; nil for one without (`LedgerTransaction+BillingPlan`).
+    public internal(set) var billingPlanType: BillingPlanType? = nil
+    /// A monthly plan's place in its 12-month commitment; nil when paid up front.
+    public internal(set) var commitment: Commitment? = nil
 }
 
 extension LedgerTransaction {
@@ -69,6 +73,12 @@ extension LedgerTransaction {
         price = purchase.price
         currency = purchase.currency
         subscriptionGroupID = purchase.subscriptionGroupID
+        billingPlanType = purchase.billingPlanType
+        commitment = purchase.commitment.map { commitment in
+            var stored = commitment
+            stored.expirationDate = commitment.expirationDate.millisecondPrecision
+            return stored
+        }
         self.account = account
         self.signedDate = signedDate.millisecondPrecision
     }
@@ -77,6 +87,11 @@ extension LedgerTransaction {
     /// `transactions` and its key in the JWS payload.
     static let signedFields: [(name: String, value: @Sendable (LedgerTransaction) -> JSONScalar?)] = [
         ("appAccountToken", { $0.appAccountToken.map { .string($0.uuidString) } }),
+        ("billingPlanType", { $0.billingPlanType.map { .string($0.rawValue) } }),
+        ("commitmentBillingPeriodNumber", { $0.commitment.map { .integer(Int64($0.billingPeriodNumber)) } }),
+        ("commitmentExpirationDate", { milliseconds($0.commitment?.expirationDate) }),
+        ("commitmentPrice", { $0.commitment.map { .string($0.price.description) } }),
+        ("commitmentTotalBillingPeriods", { $0.commitment.map { .integer(Int64($0.totalBillingPeriods)) } }),
         ("currency", { $0.currency.map { .string($0) } }),
         ("expirationDate", { milliseconds($0.expirationDate) }),
         ("id", { .integer($0.id) }),

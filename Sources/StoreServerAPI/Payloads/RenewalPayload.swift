@@ -27,6 +27,10 @@ public struct RenewalPayload: Codable, Sendable, Hashable {
     /// In milliunits, the price the next renewal bills.
     public var renewalPrice: Int64?
     public var appAccountToken: String?
+    /// How the subscription is paid after its commitment; only during one.
+    public var renewalBillingPlanType: String?
+    /// What happens at the commitment's end; only during one.
+    public var commitmentInfo: RenewalCommitmentInfo?
 
     /// - Parameters:
     ///   - current: the chain's latest transaction.
@@ -51,6 +55,7 @@ public struct RenewalPayload: Codable, Sendable, Hashable {
         currency = current.currency
         self.renewalPrice = renewalPrice.map(TransactionPayload.milliunits)
         appAccountToken = current.appAccountToken?.uuidString.lowercased()
+        addBillingPlan(of: renewal, current: current)
     }
 
     /// Apple's `expirationIntent` for StoreKit's expiration reason.

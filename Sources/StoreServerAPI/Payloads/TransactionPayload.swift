@@ -36,6 +36,10 @@ public struct TransactionPayload: Codable, Sendable, Hashable {
     public var currency: String?
     /// In milliunits of `currency`: 0.99 is 990.
     public var price: Int64?
+    /// `BILLED_UPFRONT` or `MONTHLY`, for a subscription with billing plans.
+    public var billingPlanType: String?
+    /// A monthly plan's payment in its commitment.
+    public var commitmentInfo: TransactionCommitmentInfo?
 
     public init(_ transaction: LedgerTransaction, app: ServedApp, signedDate: Date) {
         transactionId = String(transaction.id)
@@ -67,6 +71,7 @@ public struct TransactionPayload: Codable, Sendable, Hashable {
         transactionReason = renews && transaction.id != transaction.originalID ? "RENEWAL" : "PURCHASE"
         currency = transaction.currency
         price = transaction.price.map(Self.milliunits)
+        addBillingPlan(of: transaction)
     }
 
     /// `amount` in thousandths, rounded half away from zero: Apple's `price` unit.

@@ -7,7 +7,8 @@ struct SubscriptionOptionPresentation {
     let price: String
     /// "Current plan".
     let badge: String?
-    /// "1 week free, then £4.99/month", when the customer would get the offer.
+    /// "1 week free, then £4.99/month", when the customer would get the offer; else a
+    /// yearly plan's monthly billing plan, "or £4.99/month for 12 months".
     let offerTerms: String?
     /// The offer in a few words ("1 wk free"), for a row whose line under it does not show.
     let shortOfferTerms: String?
@@ -28,9 +29,9 @@ struct SubscriptionOptionPresentation {
         price = context.pendingProductID == product.id ? context.pendingSpinner : product.pricePerPeriod(abbreviated: abbreviated, language: language)
         badge = option.isCurrent ? language.text("Current plan") : nil
         note = Self.note(for: option, content: content, context: context)
-        offerTerms = content.offersIntroductoryPrice
+        offerTerms = (content.offersIntroductoryPrice
             ? product.introductoryOfferTerms(isEligible: true, abbreviated: abbreviated, language: language)
-            : nil
+            : nil) ?? product.monthlyPlanTerms(abbreviated: abbreviated, language: language)
         shortOfferTerms = content.offersIntroductoryPrice
             ? product.subscription?.introductoryOffer?.shortTerms(language: language)
             : nil
