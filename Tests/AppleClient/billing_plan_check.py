@@ -35,7 +35,7 @@ store = Storefront(binary, ledger, environment, catalog=catalog)
 
 first = store.run("buy", YEARLY, "--billing-plan", "monthly", "--account", "alice", "--json")["transaction"]["id"]
 store.run("redeem", "halfseeds", "--account", "alice")
-store.run("advance", "1mo")
+store.run("advance", "1mo", "--account", "alice")
 private_pem = register_api_key(store, work)
 hook = Hook()
 server, base_url = store.serve(BUNDLE_ID, hook.url)
