@@ -23,11 +23,14 @@ struct AccountMigrationTests {
             id: 1, purchase: Sample.subscription(), account: .local, original: nil, signedDate: Sample.signingDate
         )
         let jws = try key.sign(transaction.signedPayload)
-        let columns = LedgerTransaction.signedFields.map(\.name) + ["purchaseAttemptID", "jws"]
+        // Only the columns the row fills: later migrations add columns v1 does not have.
+        let filled = zip(LedgerTransaction.signedFields.map(\.name), TransactionRow.signedColumnValues(of: transaction))
+            .filter { $0.1 != nil }
+        let columns = filled.map(\.0) + ["purchaseAttemptID", "jws"]
         try queue.write { db in
             try db.execute(
                 sql: "INSERT INTO transactions (\(columns.joined(separator: ", "))) VALUES (\(columns.map { _ in "?" }.joined(separator: ", ")))",
-                arguments: StatementArguments(TransactionRow.signedColumnValues(of: transaction).map(\.databaseValue) + [
+                arguments: StatementArguments(filled.map(\.1.databaseValue) + [
                     UUID().uuidString.databaseValue, jws.databaseValue,
                 ])
             )
