@@ -42,6 +42,31 @@ struct BillingPlanCommandTests {
         #expect(rows.map { $0["price"] as? String } == ["5.99", "5.99", "5.99"])
     }
 
+    @Test("At twelve months the commitment renews into a new one, or, chosen with --billing-plan upfront, into a year paid at once",
+          arguments: [nil, "upfront"])
+    func commitmentEnd(choice: String?) async throws {
+        #expect(try await storefront("buy", Self.yearly, "--billing-plan", "monthly").status == 0)
+        if let choice {
+            let chosen = try await storefront("buy", Self.yearly, "--billing-plan", choice, "--json")
+            #expect(try chosen.object()["result"] as? String == "alreadySubscribed")
+        }
+        #expect(try await storefront("advance", "12mo").status == 0)
+        let rows = try await storefront("transactions", "--json").array()
+        #expect(rows.count == 13)
+        let last = try #require(rows.last)
+        if choice == nil {
+            #expect(last["billingPlanType"] as? String == "MONTHLY")
+            let commitment = try #require(last["commitmentInfo"] as? [String: Any])
+            #expect(commitment["billingPeriodNumber"] as? Int == 1)
+            let first = try #require(rows.first?["commitmentInfo"] as? [String: Any])
+            #expect(commitment["expirationDate"] as? String != first["expirationDate"] as? String)
+        } else {
+            #expect(last["billingPlanType"] as? String == "BILLED_UPFRONT")
+            #expect(last["commitmentInfo"] is NSNull)
+            #expect(last["price"] as? String == "59.99")
+        }
+    }
+
     @Test("An unknown billing plan is refused in one line; a plan the product lacks names it", arguments: [
         (["buy", "com.example.almanac.pro.yearly", "--billing-plan", "weekly"], 64, "weekly"),
         (["buy", "com.example.almanac.pro.monthly", "--billing-plan", "monthly"], 65, "has no monthly billing plan"),
