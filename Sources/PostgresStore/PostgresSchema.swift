@@ -71,6 +71,7 @@ enum PostgresSchema {
         // Branch fields: an offer's length; older rows keep NULL, signed as no key at all.
         "ALTER TABLE transactions ADD COLUMN offerPeriod TEXT CHECK (offerPeriod ~ '^P[0-9]+[DWMY]$')",
         signedOfferNonces,  // branch signed: SQLite's v4-signed-offer-nonces
+        BillingPlanSchema.postgres,
     ]
 
     /// A textual UUID, any case.

@@ -212,7 +212,8 @@ struct CatalogDecoder {
             isFamilyShareable: try node.bool("familyShareable") ?? false,
             localizations: try localizations(node),
             promotionalImageID: try node.string("promotionalImageID"),
-            subscription: subscription
+            subscription: subscription,
+            oneTimeCodeOffers: try type == .autoRenewable ? [] : oneTimeCodeOffers(node)
         )
     }
 
@@ -229,14 +230,16 @@ struct CatalogDecoder {
             intro = try offer(single, type: .introductory)
         }
 
+        let period = try period(node, key: "recurringSubscriptionPeriod")
         let info = CatalogSubscription(
             subscriptionGroupID: groupID,
             groupLevel: level,
-            subscriptionPeriod: try period(node, key: "recurringSubscriptionPeriod"),
+            subscriptionPeriod: period,
             introductoryOffer: intro,
             promotionalOffers: try offers(node, key: "adHocOffers", type: .promotional),
             codeOffers: try offers(node, key: "codeOffers", type: .code),
-            winBackOffers: try offers(node, key: "winbackOffers", type: .winBack)
+            winBackOffers: try offers(node, key: "winbackOffers", type: .winBack),
+            billingPlans: try billingPlans(node, period: period)
         )
         let product = try product(node, type: .autoRenewable, subscription: info)
         if let declared = try node.string("subscriptionGroupID"), declared != groupID {
@@ -319,7 +322,7 @@ struct CatalogDecoder {
 
     // MARK: Values
 
-    private mutating func price(_ node: Node, key: String) throws(Node.Problem) -> Decimal {
+    mutating func price(_ node: Node, key: String) throws(Node.Problem) -> Decimal {
         let text = try node.requiredString(key)
         if let price = prices[text] { return price }
         guard let price = PriceFormatter.price(fromDisplayPrice: text) else {
@@ -329,7 +332,7 @@ struct CatalogDecoder {
         return price
     }
 
-    private mutating func pricing(_ price: Decimal) -> CatalogProduct.Pricing {
+    mutating func pricing(_ price: Decimal) -> CatalogProduct.Pricing {
         if let cached = pricings[price] { return cached }
         let made = CatalogProduct.Pricing(price: price, displayPrice: formatter.displayPrice(price))
         pricings[price] = made

@@ -35,12 +35,18 @@ public struct CatalogProduct: Sendable, Equatable, Identifiable {
     /// Names `Assets/<id>.png` in a `.storekit` package (5.0 files).
     public var promotionalImageID: String? {
         get { extras?.promotionalImageID }
-        set { extras = Extras.make(promotionalImageID: newValue, subscription: subscription) }
+        set { extras = Extras.make(promotionalImageID: newValue, subscription: subscription, oneTimeCodeOffers: oneTimeCodeOffers) }
     }
     /// Present exactly when `type == .autoRenewable`.
     public var subscription: CatalogSubscription? {
         get { extras?.subscription }
-        set { extras = Extras.make(promotionalImageID: promotionalImageID, subscription: newValue) }
+        set { extras = Extras.make(promotionalImageID: promotionalImageID, subscription: newValue, oneTimeCodeOffers: oneTimeCodeOffers) }
+    }
+    /// The offer codes of a consumable, non-consumable or non-renewing subscription (a
+    /// subscription's are `subscription?.codeOffers`).
+    public var oneTimeCodeOffers: [OneTimeCodeOffer] {
+        get { extras?.oneTimeCodeOffers ?? [] }
+        set { extras = Extras.make(promotionalImageID: promotionalImageID, subscription: subscription, oneTimeCodeOffers: newValue) }
     }
 
     /// The price and its text behind one reference, which a decoded catalog's products at
@@ -54,12 +60,13 @@ public struct CatalogProduct: Sendable, Equatable, Identifiable {
     public init(
         id: String, type: ProductType, referenceName: String, price: Decimal, displayPrice: String,
         isFamilyShareable: Bool = false, localizations: [CatalogLocalization] = [],
-        promotionalImageID: String? = nil, subscription: CatalogSubscription? = nil
+        promotionalImageID: String? = nil, subscription: CatalogSubscription? = nil,
+        oneTimeCodeOffers: [OneTimeCodeOffer] = []
     ) {
         self.init(
             id: id, type: type, referenceName: referenceName, pricing: Pricing(price: price, displayPrice: displayPrice),
             isFamilyShareable: isFamilyShareable, localizations: localizations,
-            promotionalImageID: promotionalImageID, subscription: subscription
+            promotionalImageID: promotionalImageID, subscription: subscription, oneTimeCodeOffers: oneTimeCodeOffers
         )
     }
 
@@ -67,7 +74,7 @@ public struct CatalogProduct: Sendable, Equatable, Identifiable {
     init(
         id: String, type: ProductType, referenceName: String, pricing: Pricing,
         isFamilyShareable: Bool, localizations: [CatalogLocalization],
-        promotionalImageID: String?, subscription: CatalogSubscription?
+        promotionalImageID: String?, subscription: CatalogSubscription?, oneTimeCodeOffers: [OneTimeCodeOffer] = []
     ) {
         self.id = id
         self.type = type
@@ -75,7 +82,7 @@ public struct CatalogProduct: Sendable, Equatable, Identifiable {
         self.pricing = pricing
         self.isFamilyShareable = isFamilyShareable
         self.localizations = localizations
-        self.extras = Extras.make(promotionalImageID: promotionalImageID, subscription: subscription)
+        self.extras = Extras.make(promotionalImageID: promotionalImageID, subscription: subscription, oneTimeCodeOffers: oneTimeCodeOffers)
     }
 
     /// The display name and description for `locale`, falling back through its language,
@@ -107,24 +114,29 @@ extension CatalogProduct {
         }
     }
 
-    /// A subscription's terms and a promotional image's name, compared by value.
+    /// A subscription's terms, a promotional image's name and one-time offer codes, compared by value.
     private final class Extras: Sendable, Equatable {
         let promotionalImageID: String?
         let subscription: CatalogSubscription?
+        let oneTimeCodeOffers: [OneTimeCodeOffer]
 
-        private init(promotionalImageID: String?, subscription: CatalogSubscription?) {
+        private init(promotionalImageID: String?, subscription: CatalogSubscription?, oneTimeCodeOffers: [OneTimeCodeOffer]) {
             self.promotionalImageID = promotionalImageID
             self.subscription = subscription
+            self.oneTimeCodeOffers = oneTimeCodeOffers
         }
 
-        /// `nil` when there is neither.
-        static func make(promotionalImageID: String?, subscription: CatalogSubscription?) -> Extras? {
-            guard promotionalImageID != nil || subscription != nil else { return nil }
-            return Extras(promotionalImageID: promotionalImageID, subscription: subscription)
+        /// `nil` when there is none of them.
+        static func make(
+            promotionalImageID: String?, subscription: CatalogSubscription?, oneTimeCodeOffers: [OneTimeCodeOffer]
+        ) -> Extras? {
+            guard promotionalImageID != nil || subscription != nil || !oneTimeCodeOffers.isEmpty else { return nil }
+            return Extras(promotionalImageID: promotionalImageID, subscription: subscription, oneTimeCodeOffers: oneTimeCodeOffers)
         }
 
         static func == (lhs: Extras, rhs: Extras) -> Bool {
-            lhs === rhs || (lhs.promotionalImageID == rhs.promotionalImageID && lhs.subscription == rhs.subscription)
+            lhs === rhs || (lhs.promotionalImageID == rhs.promotionalImageID && lhs.subscription == rhs.subscription
+                && lhs.oneTimeCodeOffers == rhs.oneTimeCodeOffers)
         }
     }
 }

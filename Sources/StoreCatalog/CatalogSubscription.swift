@@ -18,11 +18,15 @@ public struct CatalogSubscription: Sendable, Equatable {
     public var codeOffers: [CatalogOffer]
     /// The file's `winbackOffers`.
     public var winBackOffers: [CatalogOffer]
+    /// The file's `billingPlans` (5.0 and later): a yearly subscription may also be paid
+    /// monthly with a 12-month commitment. Empty when the file has none.
+    public var billingPlans: [CatalogBillingPlan]
 
     public init(
         subscriptionGroupID: String, groupLevel: Int, subscriptionPeriod: SubscriptionPeriod,
         introductoryOffer: CatalogOffer? = nil, promotionalOffers: [CatalogOffer] = [],
-        codeOffers: [CatalogOffer] = [], winBackOffers: [CatalogOffer] = []
+        codeOffers: [CatalogOffer] = [], winBackOffers: [CatalogOffer] = [],
+        billingPlans: [CatalogBillingPlan] = []
     ) {
         self.subscriptionGroupID = subscriptionGroupID
         self.groupLevel = groupLevel
@@ -31,6 +35,7 @@ public struct CatalogSubscription: Sendable, Equatable {
         self.promotionalOffers = promotionalOffers
         self.codeOffers = codeOffers
         self.winBackOffers = winBackOffers
+        self.billingPlans = billingPlans
     }
 }
 

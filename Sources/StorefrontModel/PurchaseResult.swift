@@ -47,5 +47,8 @@ extension Product {
         /// Grants or denies the introductory offer as the JWS your server signed says
         /// (`allowIntroductoryOffer`), whatever the store would decide.
         case introductoryOfferEligibility(compactJWS: String)
+        /// Pays a subscription by one of its `pricingTerms`: `.monthly` for a yearly plan
+        /// paid each month of a 12-month commitment.
+        case billingPlanType(Product.SubscriptionInfo.BillingPlanType)
     }
 }

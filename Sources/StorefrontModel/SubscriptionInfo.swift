@@ -29,6 +29,9 @@ extension Product {
         public var isEligibleForIntroOffer: Bool
         /// The customer's statuses in this group (several only with family sharing).
         public var status: [Status]
+        /// The subscription's billing plans: empty without any, else paid up front and,
+        /// for a yearly subscription, monthly with a 12-month commitment.
+        public var pricingTerms: [PricingTerms] = []
 
         public init(
             subscriptionGroupID: String,
@@ -122,6 +125,10 @@ extension Product.SubscriptionInfo {
         public let currency: Locale.Currency?
         /// The offer the next renewal keeps (a pay-as-you-go offer with periods left).
         public let offer: Transaction.Offer?
+        /// How the subscription is paid after its commitment; nil outside one.
+        public internal(set) var renewalBillingPlanType: Product.SubscriptionInfo.BillingPlanType?
+        /// What happens at the commitment's end; nil outside one.
+        public internal(set) var commitmentInfo: CommitmentInfo?
 
         public init(
             originalTransactionID: Transaction.ID,

@@ -33,6 +33,9 @@ extension Product {
             case payAsYouGo
             /// `price` once, for `periodCount` periods.
             case payUpFront
+            /// An offer code of a consumable, non-consumable or non-renewing subscription:
+            /// one payment of `price`, or none (StoreKit 2025, `ONE_TIME` in payloads).
+            case oneTime
         }
 
         /// The offer's identifier; `nil` for introductory offers.

@@ -40,6 +40,10 @@ public struct Transaction: Identifiable, Hashable, Sendable, Codable {
     /// The app's own transaction for this customer: the same on every transaction,
     /// renewal info and `AppTransaction` of the account.
     public let appTransactionID: String
+    /// How a subscription with billing plans is paid (`billed(as:commitment:)`); nil otherwise.
+    public internal(set) var billingPlanType: Product.SubscriptionInfo.BillingPlanType?
+    /// A monthly plan's place in its 12-month commitment; nil when paid up front.
+    public internal(set) var commitmentInfo: CommitmentInfo?
 
     public init(
         id: ID,

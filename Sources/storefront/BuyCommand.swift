@@ -71,6 +71,8 @@ struct BuyCommand: AsyncParsableCommand {
         valueName: "jws"
     ))
     var introEligibility: String?
+    @Option(help: "How to pay a yearly subscription with billing plans: monthly (a 12-month commitment) or upfront. Buying your current plan with the other one chooses how it renews.")
+    var billingPlan: BillingPlanArgument?
 
     @OptionGroup var storeOptions: StoreOptions
     @OptionGroup var appAccountToken: AppAccountTokenOption
@@ -85,6 +87,11 @@ struct BuyCommand: AsyncParsableCommand {
         guard let product = store.catalog.product(id: productID) else {
             throw CommandFailure("unknown product \"\(productID)\": not in catalog \(storeOptions.catalogOption.catalog)", exitCode: .dataError)
         }
+        if let billingPlan, billingPlan == .monthly, product.subscription?.monthlyPricingTerms == nil {
+            throw CommandFailure(
+                "\(productID) has no monthly billing plan in catalog \(storeOptions.catalogOption.catalog)", exitCode: .dataError
+            )
+        }
         if cancel {
             var controls = await store.controls
             controls.cancelsPurchases = true
@@ -97,6 +104,7 @@ struct BuyCommand: AsyncParsableCommand {
             let highestBefore = try await store.ledger.changeMarker().highestID
             var options = try purchaseOptions()
             options.formUnion(appAccountToken.purchaseOptions)
+            if let billingPlan { options.insert(.billingPlanType(billingPlan.planType)) }
             if let winBack = try winBackOption(for: product) { options.insert(winBack) }
             let outcome: LocalPurchaseOutcome
             do {
@@ -146,7 +154,8 @@ struct BuyCommand: AsyncParsableCommand {
             case .alreadyOwned:
                 "\(product.displayName) is already owned: transaction \(id). Nothing new was bought."
             case .success:
-                "Bought \(product.displayName) (\(product.id)) for \(Self.charged(entry, product: product))\(Self.offer(transaction)): transaction \(id)"
+                "Bought \(product.displayName) (\(product.id)) for \(Self.charged(entry, product: product))\(Self.offer(transaction))"
+                    + "\(BillingPlanWords.commitment(transaction)): transaction \(id)"
             }
             if case .unverified(_, let error) = result {
                 return bought + ", but it did not verify: \(error.localizedDescription)"
@@ -186,6 +195,7 @@ struct BuyCommand: AsyncParsableCommand {
         case .freeTrial?: "free trial, "
         case .payAsYouGo?: "pay as you go, "
         case .payUpFront?: "paid up front, "
+        case .oneTime?: "one-time price, "
         case nil: ""
         }
         let until = transaction.expirationDate.map { ", until \($0.formatted(Date.ISO8601FormatStyle()))" } ?? ""

@@ -12,8 +12,9 @@ struct RedeemCommand: AsyncParsableCommand {
         commandName: "redeem",
         abstract: "Redeem an offer code into the ledger.",
         discussion: """
-            Codes are the catalog's subscription offer codes (their reference names) and those \
-            of --offer-codes FILE. A code counts once per customer. Prints the transaction it \
+            Codes are the catalog's offer codes (their reference names): a subscription's, and, \
+            at their one-time price, a consumable's, non-consumable's or non-renewing \
+            subscription's; and those of --offer-codes FILE. A code counts once per customer. Prints the transaction it \
             wrote; exits 1 for a code the store refuses (unknown, used, not for this customer). \
             With --json a failure prints JSON too, with the same exit code: \
             {"result":"failed","error":{"code":"alreadyRedeemed","message":"…"}}, the code one of \

@@ -35,6 +35,7 @@ enum StoreJSON {
             .init(key: "storefront", value: .string(entry.transaction.storefront)),
         ]
         members += offerFields(transaction, entry: entry)
+        members += BillingPlanWords.members(transaction)
         if let finished { members.append(.init(key: "finished", value: .bool(finished))) }
         members.append(.init(key: "verified", value: .bool(result.verifiedValue != nil)))
         return .object(members)

@@ -61,6 +61,7 @@ struct TransactionsCommand: AsyncParsableCommand {
             parts.append("expires " + expiration.formatted(Date.ISO8601FormatStyle()))
         }
         if transaction.originalID != transaction.id { parts.append("original \(transaction.originalID)") }
+        if let plan = BillingPlanWords.part(transaction) { parts.append(plan) }
         if transaction.isUpgraded { parts.append("upgraded") }
         if transaction.revocationDate != nil { parts.append("refunded") }
         if !entry.isFinished { parts.append("unfinished") }

@@ -21,7 +21,7 @@ public struct CatalogStorefront: Sendable {
     public let country: StorefrontCountry
     /// The locale names are for; `nil` uses the catalog's `_locale`.
     public let locale: String?
-    private let formatter: PriceFormatter
+    let formatter: PriceFormatter
 
     public init(catalog: Catalog, storefront: StorefrontCountry? = nil, locale: String? = nil) {
         self.catalog = catalog
@@ -96,7 +96,7 @@ public struct CatalogStorefront: Sendable {
     }
 
     private func subscriptionInfo(_ info: CatalogSubscription) -> Product.SubscriptionInfo {
-        Product.SubscriptionInfo(
+        var subscription = Product.SubscriptionInfo(
             subscriptionGroupID: info.subscriptionGroupID,
             groupLevel: info.groupLevel,
             subscriptionPeriod: Product.SubscriptionPeriod(info.subscriptionPeriod),
@@ -104,6 +104,8 @@ public struct CatalogStorefront: Sendable {
             promotionalOffers: info.promotionalOffers.map { offer($0) },
             winBackOffers: info.winBackOffers.map { offer($0) }
         )
+        subscription.pricingTerms = pricingTerms(info)
+        return subscription
     }
 
     /// A catalog offer as a product's offer; `id` replaces the offer's own (offer codes have

@@ -38,6 +38,16 @@ extension LedgerEntry {
             price: stored.price,
             currency: stored.currency.map { Locale.Currency($0) },
             appTransactionID: stored.account.appTransactionID
+        ).billed(
+            as: stored.billingPlanType.map { Product.SubscriptionInfo.BillingPlanType(rawValue: $0.rawValue) },
+            commitment: stored.commitment.map { commitment in
+                Transaction.CommitmentInfo(
+                    expirationDate: commitment.expirationDate,
+                    billingPeriodNumber: UInt64(clamping: commitment.billingPeriodNumber),
+                    totalBillingPeriods: UInt64(clamping: commitment.totalBillingPeriods),
+                    price: commitment.price
+                )
+            }
         )
         if case .unverified(let failure) = verification {
             return .unverified(value, VerificationResult<Transaction>.VerificationError(failure))
@@ -113,6 +123,7 @@ extension Product.SubscriptionOffer.PaymentMode {
         case .freeTrial: self = .freeTrial
         case .payAsYouGo: self = .payAsYouGo
         case .payUpFront: self = .payUpFront
+        case .oneTime: self = .oneTime
         default: return nil
         }
     }
@@ -125,6 +136,7 @@ extension LedgerTransaction.OfferPaymentMode {
         case .freeTrial: .freeTrial
         case .payAsYouGo: .payAsYouGo
         case .payUpFront: .payUpFront
+        case .oneTime: .oneTime
         }
     }
 }

@@ -4,9 +4,10 @@ import StoreCatalog
 import StorefrontModel
 
 extension LocalStore {
-    /// Redeems an offer code: a subscription offer code of the catalog (its reference name
-    /// is the code) or a code of the codes file (`StoreControls.offerCodes`). The grant is
-    /// written like a purchase, signed, with offer type "code" and the code as its offer ID,
+    /// Redeems an offer code: an offer code of the catalog (its reference name is the code),
+    /// a subscription's or, with the one-time payment mode, a consumable's, non-consumable's
+    /// or non-renewing subscription's; or a code of the codes file (`StoreControls.offerCodes`).
+    /// The grant is written like a purchase, signed, with offer type "code" and the code as its offer ID,
     /// once per customer account: the same code again is `OfferCodeError.alreadyRedeemed`,
     /// while another account may still redeem it.
     ///
@@ -31,9 +32,10 @@ extension LocalStore {
             return handOut(try await subscribe(request, attemptID: attemptID, at: now), sending: false)
         }
         var purchase = ledgerPurchase(try PurchaseRequest(product: grant.product, options: []), at: now)
-        purchase.price = 0
+        purchase.price = grant.oneTimePrice
         purchase.offerType = .code
         purchase.offerID = code
+        if grant.product.type != .autoRenewable { purchase.offerPaymentMode = .oneTime }
         return handOut(try await ledger.recordPurchase(purchase, attemptID: attemptID), sending: false)
     }
 
@@ -41,6 +43,8 @@ extension LocalStore {
     private struct OfferCodeGrant {
         let product: Product
         let offer: Product.SubscriptionOffer?
+        /// What a product that does not renew costs with the code: zero when it is free.
+        var oneTimePrice: Decimal = 0
         /// Who may redeem it; empty means anyone.
         let eligibility: Set<CatalogOffer.Eligibility>
     }
@@ -49,9 +53,17 @@ extension LocalStore {
         if let listed = controls.offerCodes.first(where: { $0.code == code }),
            let item = catalog.catalog.product(id: listed.productID), let product = catalog.product(id: listed.productID) {
             let offer = listed.offerReferenceName.flatMap { name in item.subscription?.codeOffers.first { $0.referenceName == name } }
-            return OfferCodeGrant(product: product, offer: offer.map { catalog.offer($0, id: code) }, eligibility: offer?.eligibility ?? [])
+            let oneTime = listed.offerReferenceName.flatMap { name in item.oneTimeCodeOffers.first { $0.referenceName == name } }
+            return OfferCodeGrant(
+                product: product, offer: offer.map { catalog.offer($0, id: code) },
+                oneTimePrice: oneTime.map { catalog.price($0.price) } ?? 0, eligibility: offer?.eligibility ?? []
+            )
         }
         for item in catalog.catalog.products {
+            if let offer = item.oneTimeCodeOffers.first(where: { $0.referenceName.uppercased() == code }),
+               let product = catalog.product(id: item.id) {
+                return OfferCodeGrant(product: product, offer: nil, oneTimePrice: catalog.price(offer.price), eligibility: [])
+            }
             guard let offer = item.subscription?.codeOffers.first(where: { $0.referenceName?.uppercased() == code }),
                   let product = catalog.product(id: item.id) else { continue }
             return OfferCodeGrant(product: product, offer: catalog.offer(offer, id: code), eligibility: offer.eligibility)

@@ -8,6 +8,7 @@ extension LocalStore {
         _ request: PurchaseRequest, attemptID: UUID, at now: Date, approving requestID: Int64? = nil
     ) async throws -> LedgerEntry {
         let change = try await subscriptionChange(for: request, at: now)
+        try await chooseRenewalBillingPlan(request, change: change)
         let entry = try await ledger.recordSubscriptionChange(change, attemptID: attemptID, approving: requestID, at: now)
         if case .renew = change, let groupID = request.product.subscription?.subscriptionGroupID {
             emit(.subscriptionStatusChanged(groupID: groupID))
@@ -67,9 +68,9 @@ extension LocalStore {
             chain.isStanding && chain.status(at: now, rules: renewalRules(for: chain)).state.isEntitled
         }
         guard let active else {
-            let purchase = subscriptionPurchase(
+            let purchase = billed(subscriptionPurchase(
                 of: product, from: now, offer: try await firstOffer(for: request), appAccountToken: request.appAccountToken
-            )
+            ), product: product, plan: request.billingPlanType)
             return .record(purchase, continuing: chains.last(where: \.current.isVerified)?.current.id, replacing: nil)
         }
 
@@ -87,9 +88,9 @@ extension LocalStore {
             return .renew(current, as: RenewalPreference(productID: product.id, willAutoRenew: true))
         }
         // An upgrade, a same-period crossgrade, or a plan the catalog no longer sells: at once.
-        let purchase = subscriptionPurchase(
+        let purchase = billed(subscriptionPurchase(
             of: product, from: now, offer: request.promotionalOffer, appAccountToken: request.appAccountToken
-        )
+        ), product: product, plan: request.billingPlanType)
         return .record(purchase, continuing: current.id, replacing: current.id)
     }
 

@@ -11,16 +11,18 @@ extension LocalStore {
         let now = try await storeNow()
         let chains = try await chains(inGroup: groupID)
         let winBackOfferIDs = eligibleWinBackOfferIDs(inGroup: groupID, chains: chains, at: now)
-        return chains.reversed().map { chain in
-            let (state, stateOnly) = chain.status(at: now, rules: renewalRules(for: chain), winBackOfferIDs: winBackOfferIDs)
-            let renewal = completed(stateOnly, of: chain)
+        var statuses: [Product.SubscriptionInfo.Status] = []
+        for chain in chains.reversed() {
+            let (state, plain) = chain.status(at: now, rules: renewalRules(for: chain), winBackOfferIDs: winBackOfferIDs)
+            let renewal = try await committedRenewalInfo(completed(plain, of: chain), chain: chain)
             let transaction = verificationResult(of: chain.current)
             let renewalInfo: VerificationResult<Product.SubscriptionInfo.RenewalInfo> = switch transaction {
             case .verified: .verified(renewal)
             case .unverified(_, let error): .unverified(renewal, error.forSigned(Product.SubscriptionInfo.RenewalInfo.self))
             }
-            return Product.SubscriptionInfo.Status(state: state, transaction: transaction, renewalInfo: renewalInfo)
+            statuses.append(Product.SubscriptionInfo.Status(state: state, transaction: transaction, renewalInfo: renewalInfo))
         }
+        return statuses
     }
 
     /// The chains of one group, oldest first.
@@ -66,9 +68,12 @@ extension LocalStore {
             while recorded < 1000, let start = chain.dueRenewal(at: now, billingFails: controls.billingRetryOnRenewal),
                   let product = catalog.product(id: chain.renewsAs) {
                 // A renewal keeps the token the app gave the chain's purchase, as the App Store's do.
-                let purchase = subscriptionPurchase(
-                    of: product, from: start, offer: carriedOffer(in: chain, renewingAs: product),
-                    appAccountToken: chain.current.transaction.appAccountToken
+                let purchase = try await billedRenewal(
+                    subscriptionPurchase(
+                        of: product, from: start, offer: carriedOffer(in: chain, renewingAs: product),
+                        appAccountToken: chain.current.transaction.appAccountToken
+                    ),
+                    of: chain, as: product
                 )
                 let entry: LedgerEntry
                 do {
@@ -79,7 +84,10 @@ extension LocalStore {
                     break  // another process renewed it as another product; the next read shows it
                 }
                 recorded += 1
-                guard let next = SubscriptionChain(entries: chain.entries + [entry], preference: nil) else { break }
+                // Auto-renew turned off only lets a commitment's own payments through: it stays off.
+                guard let next = SubscriptionChain(
+                    entries: chain.entries + [entry], preference: chain.willAutoRenew ? nil : chain.preference
+                ) else { break }
                 chain = next
                 _ = handOut(entry)
             }

@@ -2,9 +2,9 @@ import Foundation
 import StoreCatalog
 
 /// A code the store accepts besides the catalog's own offer codes, from a codes file
-/// (`--offer-codes FILE`): what the customer types, the product it grants, and for a
-/// subscription the catalog offer code it applies (by reference name). Without an offer, a
-/// code grants its product for free.
+/// (`--offer-codes FILE`): what the customer types, the product it grants, and the catalog
+/// offer code it applies (by reference name; a subscription's, or a one-time product's at
+/// its price). Without an offer, a code grants its product for free.
 ///
 /// A codes file has one code a line, `#` starting a comment:
 /// ```
@@ -21,7 +21,7 @@ public struct OfferCode: Sendable, Hashable {
     /// Upper case, as compared.
     public let code: String
     public let productID: String
-    /// The reference name of one of the product's `codeOffers`.
+    /// The reference name of one of the product's `codeOffers` (or `oneTimeCodeOffers`).
     public let offerReferenceName: String?
 
     public init(code: String, productID: String, offerReferenceName: String? = nil) {
@@ -59,7 +59,8 @@ public struct OfferCode: Sendable, Hashable {
             guard let product = catalog.product(id: code.productID) else {
                 throw problem("no product \(code.productID) in the catalog")
             }
-            if let name = code.offerReferenceName, product.subscription?.codeOffers.contains(where: { $0.referenceName == name }) != true {
+            if let name = code.offerReferenceName, product.subscription?.codeOffers.contains(where: { $0.referenceName == name }) != true,
+               !product.oneTimeCodeOffers.contains(where: { $0.referenceName == name }) {
                 throw problem("\(code.productID) has no offer code named \(name)")
             }
             guard !codes.contains(where: { $0.code == code.code }) else { throw problem("the code \(code.code) is listed twice") }

@@ -31,6 +31,8 @@ struct PurchaseRequest: Sendable {
         /// `offerID` nil: the offer the JWS names.
         case compactJWS(String, offerID: String?)
     }
+    /// The billing plan asked for with `.billingPlanType`; nil pays as the product does.
+    var billingPlanType: Product.SubscriptionInfo.BillingPlanType? = nil
 
     init(product: Product, options: Set<Product.PurchaseOption>) throws(Product.PurchaseError) {
         var quantity = 1
@@ -40,6 +42,7 @@ struct PurchaseRequest: Sendable {
         var winBack: Product.SubscriptionOffer?
         var signature: OfferSignature?
         var eligibility: String?
+        var plan: Product.SubscriptionInfo.BillingPlanType?
         for option in options {
             switch option {
             case .quantity(let count):
@@ -61,6 +64,12 @@ struct PurchaseRequest: Sendable {
                 signature = .compactJWS(jws, offerID: offerID)
             case .introductoryOfferEligibility(let jws):
                 eligibility = jws
+            case .billingPlanType(let type):
+                // Up front is every subscription's way to pay; another plan must be the product's.
+                guard product.type == .autoRenewable,
+                      type == .upFront || product.subscription?.pricingTerms.contains(where: { $0.billingPlanType == type }) == true
+                else { throw .productUnavailable }
+                plan = type
             }
         }
         let allowed = product.type == .consumable ? 1...Self.maximumQuantity : 1...1
@@ -73,6 +82,7 @@ struct PurchaseRequest: Sendable {
         self.winBackOffer = winBack
         offerSignature = signature
         introEligibilityJWS = eligibility
+        self.billingPlanType = plan
     }
 
     /// The product's promotional offer `offerID`.
@@ -106,5 +116,6 @@ struct PurchaseRequest: Sendable {
             ? product.subscription?.winBackOffers.first { $0.id == asked.offerID }
             : nil
         asksToBuy = false
+        billingPlanType = asked.billingPlanType == .monthly ? .monthly : nil
     }
 }

@@ -38,9 +38,10 @@ struct SubscriptionChain: Sendable {
     }
 
     /// The start of the renewal that is due at `now`, if one is: the current period has
-    /// ended, auto-renew is on, and billing does not fail.
+    /// ended, auto-renew is on (or a commitment has payments to come), and billing does not fail.
     func dueRenewal(at now: Date, billingFails: Bool) -> Date? {
-        guard isStanding, willAutoRenew, !billingFails,
+        let committed = current.transaction.commitment.map { !$0.isLastPayment } ?? false
+        guard isStanding, willAutoRenew || committed, !billingFails,
               let expiration = current.transaction.expirationDate, expiration <= now
         else { return nil }
         return expiration

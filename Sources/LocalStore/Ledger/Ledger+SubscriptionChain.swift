@@ -76,7 +76,10 @@ extension Ledger {
                 return true
             }
         }
-        try await self.saveRenewalPreference(nil, originalID: chain.transaction.originalID, in: store)
+        // A commitment's later payments keep what the customer chose for its end.
+        if (purchase.commitment?.billingPeriodNumber ?? 1) == 1 {
+            try await self.saveRenewalPreference(nil, originalID: chain.transaction.originalID, in: store)
+        }
         return try await insert(
             purchase, attemptID: attemptID,
             original: (chain.transaction.originalID, chain.transaction.originalPurchaseDate), in: store,

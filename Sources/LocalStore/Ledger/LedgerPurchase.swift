@@ -36,6 +36,10 @@ public struct LedgerPurchase: Sendable, Hashable, Codable {
     public var subscriptionGroupID: String?
     /// The offer's whole length as an ISO 8601 duration ("P2M"), beside `offerType`.
     public var offerPeriod: String? = nil
+    /// How a subscription with billing plans is paid; nil for one without.
+    public var billingPlanType: LedgerTransaction.BillingPlanType? = nil
+    /// A monthly plan's place in its commitment.
+    public var commitment: LedgerTransaction.Commitment? = nil
 
     public init(
         productID: String,

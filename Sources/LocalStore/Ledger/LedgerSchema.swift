@@ -82,6 +82,7 @@ enum LedgerSchema {
             try db.execute(sql: "ALTER TABLE transactions ADD COLUMN offerPeriod TEXT CHECK (offerPeriod IS NULL OR offerPeriod GLOB 'P[0-9]*')")
         }
         migrator.registerMigration("v4-signed-offer-nonces", migrate: SignedOfferNonceSchema.sqlite)
+        migrator.registerMigration("v4-plans", migrate: BillingPlanSchema.sqlite)
         return migrator
     }()
 

@@ -42,6 +42,8 @@ extension LedgerTransaction {
         public static let freeTrial = Self(rawValue: "FREE_TRIAL")
         public static let payAsYouGo = Self(rawValue: "PAY_AS_YOU_GO")
         public static let payUpFront = Self(rawValue: "PAY_UP_FRONT")
+        /// An offer code of a product that does not renew.
+        public static let oneTime = Self(rawValue: "ONE_TIME")
     }
 
     /// StoreKit's `Transaction.RevocationReason`.

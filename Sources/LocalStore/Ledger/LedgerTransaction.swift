@@ -44,6 +44,10 @@ public struct LedgerTransaction: Sendable, Hashable, Identifiable {
     /// How long the offer lasts, all its periods together, as an ISO 8601 duration ("P1M");
     /// nil without an offer and on rows signed before the store recorded it.
     public internal(set) var offerPeriod: String? = nil
+    /// How a subscription with billing plans was paid; nil for one without (`LedgerTransaction+BillingPlan`).
+    public internal(set) var billingPlanType: BillingPlanType? = nil
+    /// A monthly plan's place in its 12-month commitment; nil when paid up front.
+    public internal(set) var commitment: Commitment? = nil
 }
 
 extension LedgerTransaction {
@@ -73,6 +77,12 @@ extension LedgerTransaction {
         price = purchase.price
         currency = purchase.currency
         subscriptionGroupID = purchase.subscriptionGroupID
+        billingPlanType = purchase.billingPlanType
+        commitment = purchase.commitment.map { commitment in
+            var stored = commitment
+            stored.expirationDate = commitment.expirationDate.millisecondPrecision
+            return stored
+        }
         self.account = account
         self.signedDate = signedDate.millisecondPrecision
     }
@@ -81,6 +91,11 @@ extension LedgerTransaction {
     /// `transactions` and its key in the JWS payload.
     static let signedFields: [(name: String, value: @Sendable (LedgerTransaction) -> JSONScalar?)] = [
         ("appAccountToken", { $0.appAccountToken.map { .string($0.uuidString) } }),
+        ("billingPlanType", { $0.billingPlanType.map { .string($0.rawValue) } }),
+        ("commitmentBillingPeriodNumber", { $0.commitment.map { .integer(Int64($0.billingPeriodNumber)) } }),
+        ("commitmentExpirationDate", { milliseconds($0.commitment?.expirationDate) }),
+        ("commitmentPrice", { $0.commitment.map { .string($0.price.description) } }),
+        ("commitmentTotalBillingPeriods", { $0.commitment.map { .integer(Int64($0.totalBillingPeriods)) } }),
         ("currency", { $0.currency.map { .string($0) } }),
         ("expirationDate", { milliseconds($0.expirationDate) }),
         ("id", { .integer($0.id) }),

@@ -82,5 +82,11 @@ package struct TransactionRow: Sendable {
         isFinished = try required(row.bool("finished"), "finished")
         purchaseAttemptID = try required(uuid("purchaseAttemptID"), "purchaseAttemptID")
         jws = try string("jws")
+        transaction.billingPlanType = try row.string("billingPlanType").map(LedgerTransaction.BillingPlanType.init)
+        transaction.commitment = try LedgerTransaction.Commitment(
+            stored: int("commitmentBillingPeriodNumber"), totalBillingPeriods: int("commitmentTotalBillingPeriods"),
+            expirationDate: date("commitmentExpirationDate"),
+            price: row.string("commitmentPrice").map { try required(Decimal(string: $0), "commitmentPrice") }
+        )
     }
 }

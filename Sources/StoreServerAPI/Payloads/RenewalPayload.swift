@@ -36,6 +36,10 @@ public struct RenewalPayload: Codable, Sendable, Hashable {
     public var offerIdentifier: String?
     public var offerPeriod: String?
     public var offerDiscountType: String?
+    /// How the subscription is paid after its commitment; only during one.
+    public var renewalBillingPlanType: String?
+    /// What happens at the commitment's end; only during one.
+    public var commitmentInfo: RenewalCommitmentInfo?
 
     /// - Parameters:
     ///   - current: the chain's latest transaction.
@@ -66,6 +70,7 @@ public struct RenewalPayload: Codable, Sendable, Hashable {
         offerPeriod = renewal.offer?.period?.iso8601
         offerDiscountType = renewal.offer?.paymentMode.map { LedgerTransaction.OfferPaymentMode($0).rawValue }
         eligibleWinBackOfferIds = renewal.eligibleWinBackOfferIDs.isEmpty ? nil : renewal.eligibleWinBackOfferIDs
+        addBillingPlan(of: renewal, current: current)
     }
 
     /// Apple's `expirationIntent` for StoreKit's expiration reason.

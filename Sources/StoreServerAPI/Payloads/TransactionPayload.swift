@@ -40,6 +40,10 @@ public struct TransactionPayload: Codable, Sendable, Hashable {
     public var offerPeriod: String?
     /// The customer's app transaction, the same on all of theirs.
     public var appTransactionId: String
+    /// `BILLED_UPFRONT` or `MONTHLY`, for a subscription with billing plans.
+    public var billingPlanType: String?
+    /// A monthly plan's payment in its commitment.
+    public var commitmentInfo: TransactionCommitmentInfo?
 
     public init(_ transaction: LedgerTransaction, app: ServedApp, signedDate: Date) {
         transactionId = String(transaction.id)
@@ -73,6 +77,7 @@ public struct TransactionPayload: Codable, Sendable, Hashable {
         price = transaction.price.map(Self.milliunits)
         offerPeriod = transaction.offerPeriod
         appTransactionId = transaction.account.appTransactionID
+        addBillingPlan(of: transaction)
     }
 
     /// `amount` in thousandths, rounded half away from zero: Apple's `price` unit.

@@ -7,7 +7,8 @@ struct SubscriptionOptionPresentation {
     let price: String
     /// "Current plan".
     let badge: String?
-    /// "1 week free, then £4.99/month", when the customer would get the offer.
+    /// "1 week free, then £4.99/month", when the customer would get the offer; else a
+    /// yearly plan's monthly billing plan, "or £4.99/month for 12 months".
     let offerTerms: String?
     /// The offer in a few words ("1 wk free"), for a row whose line under it does not show.
     let shortOfferTerms: String?
@@ -29,6 +30,7 @@ struct SubscriptionOptionPresentation {
         badge = option.isCurrent ? language.text("Current plan") : nil
         note = Self.note(for: option, content: content, context: context)
         offerTerms = option.activeOffer?.wording(on: product, abbreviated: abbreviated, language: language)
+            ?? product.monthlyPlanTerms(abbreviated: abbreviated, language: language)
         shortOfferTerms = option.activeOffer?.shortTerms(language: language)
         action = Self.action(for: option, content: content, context: context)
     }

@@ -87,7 +87,7 @@ extension Product.SubscriptionOffer {
     public func shortTerms(language: InterfaceLanguage = .english) -> String {
         switch paymentMode {
         case .freeTrial: language.text("%@ free", period.durationPhrase(times: periodCount, abbreviated: true, language: language))
-        case .payAsYouGo, .payUpFront: language.text("offer")
+        case .payAsYouGo, .payUpFront, .oneTime: language.text("offer")
         }
     }
 
@@ -104,7 +104,7 @@ extension Product.SubscriptionOffer {
         case .payAsYouGo:
             let each = language.text("%@/%@", displayPrice, period.unitPhrase(abbreviated: abbreviated, language: language))
             return language.text("%@ for %@, then %@", each, duration, regular)
-        case .payUpFront:
+        case .payUpFront, .oneTime:  // a one-time offer is never a subscription's; worded as up front
             return language.text("%@ for %@, then %@", displayPrice, duration, regular)
         }
     }
