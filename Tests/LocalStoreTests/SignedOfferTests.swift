@@ -35,7 +35,7 @@ struct SignedOfferTests {
         let harness = try await subscriber(engine: engine)
         let winter = try signer.legacy("winter", of: Self.silver, at: Fixtures.epoch)
         let bought = try await harness.buy(Self.silver, options: [winter])
-        #expect(bought.offer == Transaction.Offer(type: .promotional, id: "winter", paymentMode: .payAsYouGo))
+        #expect(bought.offer == Transaction.Offer(type: .promotional, id: "winter", paymentMode: .payAsYouGo, period: .init(value: 2, unit: .month)))
         let again = try await refusal(harness, winter)
         #expect(again?.reason == .nonceUsed(Self.nonce(of: winter)))
         #expect(again?.localizedDescription.contains("was used before") == true)

@@ -138,7 +138,7 @@ struct WinBackTests {
         let comeback = try #require(try await harness.product("pass.gold.monthly").subscription?.winBackOffers.first)
         let start = try await harness.store.storeNow()
         let bought = try await harness.buy("pass.gold.monthly", options: [.winBackOffer(comeback)])
-        #expect(bought.offer == Transaction.Offer(type: .winBack, id: "comeback", paymentMode: .payUpFront))
+        #expect(bought.offer == Transaction.Offer(type: .winBack, id: "comeback", paymentMode: .payUpFront, period: .init(value: 3, unit: .month)))
         #expect(bought.expirationDate == Calendar(identifier: .gregorian).date(byAdding: .month, value: 3, to: start))
         let row = try #require(try await harness.ledger.transaction(id: Int64(bought.id)))
         #expect(row.transaction.offerType?.rawValue == 4)

@@ -51,7 +51,7 @@ struct SubscriptionOptionPresentation {
         if context.awaitingApproval.contains(option.id) { return language.text("Waiting") }
         if option.renewsNext { return option.isCurrent ? language.text("Current Plan") : language.text("Scheduled") }
         if let relationship = option.relationship { return relationship.actionTitle(language: language) }
-        if let offer = option.activeOffer, offer.type == .introductory, offer.paymentMode == .freeTrial {
+        if let offer = option.activeOffer, offer.type == .introductory || offer.type == .winBack, offer.paymentMode == .freeTrial {
             return language.text("Try It Free")
         }
         return language.text("Subscribe")

@@ -52,7 +52,7 @@ struct WinBackOfferTests {
         #expect(await harness.shows("Welcome back: 1 month free, then $5.99/month"))
         await harness.app.press(.char("y"))
         #expect(await harness.shows("Grove Monthly is free until Feb 1, 2026."))
-        #expect(try await lastOffer(harness) == Transaction.Offer(type: .winBack, id: Self.offerID, paymentMode: .freeTrial))
+        #expect(try await lastOffer(harness) == Transaction.Offer(type: .winBack, id: Self.offerID, paymentMode: .freeTrial, period: .init(value: 1, unit: .month)))
     }
 
     @Test("Esc (Not Now) puts the message away and buys nothing")
@@ -76,7 +76,7 @@ struct WinBackOfferTests {
         #expect(await harness.shows("[ Try It Free ]"))
         await harness.app.press(.char("y"))
         #expect(await harness.shows("Grove Monthly is free until Feb 1, 2026."))
-        #expect(try await lastOffer(harness) == Transaction.Offer(type: .winBack, id: Self.offerID, paymentMode: .freeTrial))
+        #expect(try await lastOffer(harness) == Transaction.Offer(type: .winBack, id: Self.offerID, paymentMode: .freeTrial, period: .init(value: 1, unit: .month)))
         await harness.app.press(.enter)
         #expect(!(await harness.shows("Welcome back:")), "a subscriber is offered no win-back")
     }

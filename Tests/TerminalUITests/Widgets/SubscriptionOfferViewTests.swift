@@ -121,12 +121,12 @@ struct SubscriptionOfferViewTests {
         assertScreen(buffer, named: "\(style)-\(width)x\(height)-\(language)")
     }
 
-    @Test("The win-back terms and the Subscribe button show, the terms in full at 80 columns")
+    @Test("The win-back terms and, for a free month, the Try It Free button show, the terms in full at 80 columns")
     func winBackWording() {
         let view = SubscriptionOfferView(groupID: Fixtures.groupID)
         let text = Self.drawn(view, standing: Self.lapsed(winBackIDs: [Self.winBack.id!]), width: 80, height: 24).snapshotText()
         #expect(text.contains("Welcome back: 1 month free, then £4.99/month"))
-        #expect(text.contains("[ Subscribe ]"))
+        #expect(text.contains("[ Try It Free ]"))
         #expect(text.contains("Basic Monthly"))
     }
 
@@ -135,7 +135,7 @@ struct SubscriptionOfferViewTests {
         let view = SubscriptionOfferView(groupID: Fixtures.groupID).subscriptionOfferViewStyle(.compact)
         let buffer = Self.drawn(view, standing: Self.lapsed(winBackIDs: [Self.winBack.id!]), width: 24, height: 12)
         let name = row(containing: "Basic Monthly", in: buffer)
-        let button = row(containing: "Subscribe", in: buffer)
+        let button = row(containing: "Try It Free", in: buffer)
         #expect(name != nil && button != nil)
         #expect((button ?? 0) > (name ?? 0))
     }
