@@ -88,7 +88,7 @@ load: build
 
 # Package.swift and ARCHITECTURE.md's module diagram against the imports (.ci/check-imports.swift), every Linux-only call's Darwin branch
 # (.ci/check-portability: no Mac is here to build it), then the reliability suite (RELIABILITY=1: catalog fuzzing, key storms, SIGKILLed
-# purchases, concurrent buyers, a full disk) with the servers' probes (SSHProbe*, ServeHTTPProbeTests, SSHPostgres*Tests: they load the machine on
+# purchases, concurrent buyers, a full disk, a PostgreSQL primary killed under load) with the servers' probes (SSHProbe*, ServeHTTPProbeTests, SSHPostgres*Tests: they load the machine on
 # purpose, so make test skips them), libFuzzer on the catalog parser, then a scan of
 # every output the suite kept (and CHECK_LOGS, e.g. make test's output) for private keys.
 # As in make test, the trap stops PostgreSQL clusters a crashed test process left running.
