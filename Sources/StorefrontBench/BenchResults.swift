@@ -24,6 +24,14 @@ struct BenchResults {
     var rssMB100k = 0.0
     var rssAnonMB = 0.0
     var pssMB = 0.0
+    /// Issue 30: 16 buyers on a primary over TCP, alone and with a synchronous standby; the
+    /// change feed across TLS; primary killed to the first purchase succeeding again.
+    var purchasesPerSecondAlone = 0.0
+    var purchasesPerSecondSynchronous = 0.0
+    var changeFeedTLSP50 = 0.0
+    var changeFeedTLSP99 = 0.0
+    var failoverP50 = 0.0
+    var failoverWorst = 0.0
     /// Issue 17's side-by-side table: program key, then N, then its figures.
     var peers: [String: [Int: PeersBench.Figures]] = [:]
 
@@ -60,6 +68,9 @@ struct BenchResults {
             "\"rss_anon_mb\":\(number(rssAnonMB))",
             "\"pss_mb\":\(number(pssMB))",
             "\"peers\":{" + peersJSON(number) + "\n  }",
+            "\"purchases_per_s_standby\":{\"alone\":\(number(purchasesPerSecondAlone)),\"synchronous\":\(number(purchasesPerSecondSynchronous))}",
+            "\"change_feed_tls_ms\":{\"p50\":\(number(changeFeedTLSP50)),\"p99\":\(number(changeFeedTLSP99))}",
+            "\"failover_ms\":{\"p50\":\(number(failoverP50)),\"worst\":\(number(failoverWorst))}",
         ]
         return "{\n  " + members.joined(separator: ",\n  ") + "\n}\n"
     }

@@ -42,6 +42,8 @@ struct BenchRun {
         case frames, terminal, processes, ledger, engines, peers
         /// Figures 6 and 7 alone, repeated: the two 100,000-product targets.
         case scale
+        /// Issue 30: a synchronous standby's cost, the change feed across TLS, failover time.
+        case failover
     }
 
     /// The load average when the run started.
@@ -58,6 +60,7 @@ struct BenchRun {
         if wanted(.ledger) { try await ledger(catalogs.folder) }
         if wanted(.engines) { try await engines(catalogs) }
         if wanted(.peers) { try peers(catalogs.folder) }
+        if wanted(.failover) { try await failover(catalogs.folder) }
         if only == .scale { try scale(catalogs) }
     }
 
@@ -268,6 +271,30 @@ struct BenchRun {
         results.changeFeedP99 = feed.percentile(0.99)
         report.add("change_feed_ms p50 (postgres)", feed.median, unit: "ms")
         report.add("  p99", feed.percentile(0.99), unit: "ms", target: "< 100", met: feed.percentile(0.99) < 100)
+    }
+
+    // MARK: Issue 30
+
+    private mutating func failover(_ folder: URL) async throws {
+        let bench = FailoverBench(folder: folder, storefront: options.storefront)
+        progress("purchases, \(FailoverBench.buyers) buyers over TCP, without and with a synchronous standby (\(options.purchases) each)")
+        let rates = try await bench.purchaseRates(purchases: options.purchases)
+        results.purchasesPerSecondAlone = rates.alone
+        results.purchasesPerSecondSynchronous = rates.synchronous
+        report.add("purchases_per_s, \(FailoverBench.buyers) buyers, postgres over TCP, no standby", rates.alone, unit: "/s")
+        report.add("  with a synchronous standby", rates.synchronous, unit: "/s")
+        progress("change feed across TLS (verify-full): \(options.feedPurchases) purchases")
+        let feed = try await bench.changeFeedOverTLS(purchases: options.feedPurchases)
+        results.changeFeedTLSP50 = feed.median
+        results.changeFeedTLSP99 = feed.percentile(0.99)
+        report.add("change_feed_ms p50 (postgres, TLS)", feed.median, unit: "ms")
+        report.add("  p99", feed.percentile(0.99), unit: "ms", target: "< 100", met: feed.percentile(0.99) < 100)
+        let failovers = try await bench.failoverTimes(runs: options.failoverRuns, progress: progress)
+        results.failoverP50 = failovers.median
+        results.failoverWorst = failovers.maximum
+        report.add("failover_ms p50 (primary killed to a purchase succeeding)", failovers.median, unit: "ms")
+        // Within the purchase's own retry (Ledger.reconnectTimeout), or purchases asked at the kill fail.
+        report.add("  worst of \(failovers.count)", failovers.maximum, unit: "ms", target: "< 30000", met: failovers.maximum < 30_000)
     }
 
     // MARK: Issue 17's side-by-side table

@@ -19,7 +19,11 @@ struct ChangeFeedBench {
 
     /// Milliseconds from each purchase's commit returning to the app's screen changing.
     func latencies(cluster: String, purchases: Int) async throws -> Samples {
-        let address = try await EngineBench.database("feed", in: cluster)
+        try await latencies(at: try await EngineBench.database("feed", in: cluster), purchases: purchases)
+    }
+
+    /// The same on any migrated database (across TLS, …).
+    func latencies(at address: PostgresAddress, purchases: Int) async throws -> Samples {
         let key = folder.appendingPathComponent("feed-key.pem")
         let buyer = try Ledger(
             storage: try await PostgresStorage.open(address), keyBeside: .path(folder.appendingPathComponent("feed.sqlite")),

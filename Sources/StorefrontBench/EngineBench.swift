@@ -21,7 +21,11 @@ struct EngineBench {
     /// A throwaway cluster on a unix socket (fsync and synchronous_commit on, the defaults),
     /// a database per buyer count.
     func postgres(cluster: String, buyers: Int, purchases: Int) async throws -> Double {
-        let address = try await Self.database("buyers\(buyers)", in: cluster)
+        try await postgres(at: try await Self.database("buyers\(buyers)", in: cluster), buyers: buyers, purchases: purchases)
+    }
+
+    /// The same on any migrated database (over TCP, with a standby, …).
+    func postgres(at address: PostgresAddress, buyers: Int, purchases: Int) async throws -> Double {
         var ledgers: [Ledger] = []
         for _ in 0..<buyers {
             ledgers.append(try Ledger(

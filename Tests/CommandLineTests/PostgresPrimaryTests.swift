@@ -24,30 +24,10 @@ struct PostgresPrimaryTests {
         try await storefront(arguments, store: store).wait(timeout: .seconds(90))
     }
 
-    /// The store URL naming `servers` in that order.
-    private func store(_ servers: [PostgresServer], target: String = "read-write") -> String {
-        "postgres://storefront@" + servers.map { "127.0.0.1:\($0.port)" }.joined(separator: ",")
-            + "/storefront?target_session_attrs=\(target)"
-    }
-
-    /// A primary with its synchronous standby, both stopped however `body` ends.
-    private func withPair(_ body: (PostgresServer, PostgresServer) async throws -> Void) async throws {
-        try await PostgresServer.with(tls: false) { primary in
-            let standby = try await primary.startStandby()
-            do {
-                try await body(primary, standby)
-                await standby.stop()
-            } catch {
-                await standby.stop()
-                throw error
-            }
-        }
-    }
-
     @Test("The standby listed first is passed over for the primary: migrate and buy land there, and reach the standby")
     func primaryFound() async throws {
-        try await withPair { primary, standby in
-            let url = store([standby, primary])
+        try await PostgresServer.withStandby { primary, standby in
+            let url = PostgresServer.url([standby, primary])
             let migrated = try await run(["store", "migrate"], store: url)
             #expect(migrated.status == 0, "\(migrated.stderr)")
             let bought = try await run(["buy", Self.seed, "--account", "alice"], store: url)
@@ -59,8 +39,8 @@ struct PostgresPrimaryTests {
 
     @Test("Primary killed, standby promoted 3 s later: a purchase asked meanwhile succeeds, once; the old primary rejoins by pg_rewind")
     func failover() async throws {
-        try await withPair { primary, standby in
-            let url = store([primary, standby])
+        try await PostgresServer.withStandby { primary, standby in
+            let url = PostgresServer.url([primary, standby])
             #expect(try await run(["store", "migrate"], store: url).status == 0)
             let first = try await run(["buy", Self.seed, "--account", "alice"], store: url)
             #expect(first.status == 0, "\(first.stderr)")

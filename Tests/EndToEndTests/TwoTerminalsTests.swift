@@ -22,7 +22,7 @@ struct TwoTerminalsTests {
     func oneAccount(_ engine: Engine) async throws {
         let terminals = try await Terminals(engine, accounts: ("alice", "alice"))
         try await Self.buyFeeder(in: terminals.buyer)
-        try await Self.waitForFeeder(in: terminals.other, toShow: "Owned", within: Self.arrival)
+        try await terminals.other.waitForRow("Copper Tube Feeder", toShow: "Owned", within: Self.arrival)
     }
 
     @Test("On two accounts, a purchase in one terminal never shows in the other", arguments: Engine.allCases)
@@ -31,7 +31,7 @@ struct TwoTerminalsTests {
         try await Self.buyFeeder(in: terminals.buyer)
         // Longer than the same account's purchase takes to arrive, several looks of the watcher.
         try await Task.sleep(for: Self.arrival)
-        let row = try await Self.feederRow(terminals.other)
+        let row = try await terminals.other.row(containing: "Copper Tube Feeder")
         #expect(row.contains("$4.99") && !row.contains("Owned"), "bob's terminal shows alice's purchase: \(row)")
     }
 
@@ -73,22 +73,5 @@ struct TwoTerminalsTests {
         _ = try await tmux.screen(showing: "Confirm Purchase")
         try await tmux.press("y")
         _ = try await tmux.screen(showing: "Purchase complete")
-    }
-
-    static func feederRow(_ tmux: TmuxSession) async throws -> String {
-        try await tmux.capture().first { $0.contains("Copper Tube Feeder") } ?? ""
-    }
-
-    static func waitForFeeder(in tmux: TmuxSession, toShow text: String, within timeout: Duration) async throws {
-        let deadline = ContinuousClock.now + timeout
-        var row = try await feederRow(tmux)
-        while !row.contains(text) {
-            guard ContinuousClock.now < deadline else {
-                Issue.record("the other terminal's feeder row after \(timeout): \(row)")
-                return
-            }
-            try await Task.sleep(for: .milliseconds(30))
-            row = try await feederRow(tmux)
-        }
     }
 }

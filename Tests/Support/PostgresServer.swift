@@ -74,6 +74,29 @@ public final class PostgresServer: Sendable {
         try await Self.launch { ["standby", $0, folder] }
     }
 
+    /// Runs `body` with a cluster (no TLS) and its synchronous streaming standby, both
+    /// stopped however `body` ends.
+    public static func withStandby<T>(_ body: (_ primary: PostgresServer, _ standby: PostgresServer) async throws -> T) async throws -> T {
+        try await with(tls: false) { primary in
+            let standby = try await primary.startStandby()
+            do {
+                let result = try await body(primary, standby)
+                await standby.stop()
+                return result
+            } catch {
+                await standby.stop()
+                throw error
+            }
+        }
+    }
+
+    /// The store URL naming `servers` in that order, as libpq writes several hosts:
+    /// `postgres://storefront@127.0.0.1:P1,127.0.0.1:P2/storefront?target_session_attrs=read-write`.
+    public static func url(_ servers: [PostgresServer], target: String = "read-write") -> String {
+        "postgres://storefront@" + servers.map { "127.0.0.1:\($0.port)" }.joined(separator: ",")
+            + "/storefront?target_session_attrs=\(target)"
+    }
+
     /// `pg_ctl stop -m immediate`: the server dies as in a crash.
     public func kill() async throws {
         try await script("kill")

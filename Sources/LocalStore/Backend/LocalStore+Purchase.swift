@@ -47,6 +47,11 @@ extension LocalStore {
     ///   `.invalidQuantity`, `.invalidOfferIdentifier`, `SignedOfferError` for a signed offer or
     ///   eligibility refused, a simulated error, or `LedgerError`.
     public func buy(_ productID: Product.ID, options: Set<Product.PurchaseOption> = []) async throws -> LocalPurchaseOutcome {
+        // A failover in the middle delays the purchase, and fails it only after the write's own 30 s.
+        try await Ledger.$readsRetryLostConnections.withValue(true) { try await purchase(productID, options: options) }
+    }
+
+    private func purchase(_ productID: Product.ID, options: Set<Product.PurchaseOption>) async throws -> LocalPurchaseOutcome {
         let attemptID = UUID()
         if controls.cancelsPurchases { return .userCancelled }
         try await begin(.purchase)

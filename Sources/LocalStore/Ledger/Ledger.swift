@@ -156,14 +156,16 @@ public struct Ledger: Sendable {
     /// ```
     public var databaseName: String? { location == .inMemory ? nil : path }
 
+    /// Set for the length of a purchase (`LocalStore.buy`): its reads (the store's time, what
+    /// the account owns) then ask a store that stopped answering again as its write does, so a
+    /// primary lost and a standby promoted in the middle does not fail it. Elsewhere a read
+    /// fails at once: the watcher's look must tell "Store unreachable" without waiting.
+    @TaskLocal static var readsRetryLostConnections = false
+
     func read<T: Sendable>(
         _ body: @escaping @Sendable (any LedgerStorageSession) async throws -> T
     ) async throws(LedgerError) -> T {
-        do {
-            return try await storage.read(body)
-        } catch {
-            throw storage.ledgerError(error)
-        }
+        try await retrying(lostConnections: Self.readsRetryLostConnections) { try await storage.read(body) }
     }
 
     /// Runs `body` in one database transaction of the account: all of it commits, or none.
@@ -177,16 +179,24 @@ public struct Ledger: Sendable {
         retryingLostConnections: Bool = false,
         _ body: @escaping @Sendable (any LedgerStorageSession) async throws -> T
     ) async throws(LedgerError) -> T {
+        try await retrying(lostConnections: retryingLostConnections) { try await storage.write(account: account, body) }
+    }
+
+    /// Runs `operation`; with `lostConnections`, asks again while the store is unavailable,
+    /// for up to `reconnectTimeout`, pausing longer each time (at most a second).
+    private func retrying<T: Sendable>(
+        lostConnections: Bool, _ operation: () async throws -> T
+    ) async throws(LedgerError) -> T {
         let deadline = ContinuousClock.now + Self.reconnectTimeout
         var pause = Duration.milliseconds(50)
         while true {
             let failure: LedgerError
             do {
-                return try await storage.write(account: account, body)
+                return try await operation()
             } catch {
                 failure = storage.ledgerError(error)
             }
-            guard retryingLostConnections, case .storeUnavailable = failure,
+            guard lostConnections, case .storeUnavailable = failure,
                   ContinuousClock.now + pause < deadline, !Task.isCancelled
             else { throw failure }
             try? await Task.sleep(for: pause)
