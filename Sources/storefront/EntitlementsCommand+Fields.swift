@@ -15,7 +15,8 @@ extension EntitlementsCommand {
     /// What the next renewal of a subscription bills and keeps, under the names of Apple's
     /// `JWSRenewalInfoDecodedPayload`: `renewalPrice` (a decimal string, like `price`),
     /// `currency`, the offer it keeps (`offerDiscountType`, `offerPeriod`), the chain's
-    /// `appAccountToken` and the customer's `appTransactionId`; null where there is none.
+    /// `appAccountToken`, the customer's `appTransactionId` and the win-back offers open to
+    /// them, best first (`eligibleWinBackOfferIds`, empty while none is); null where there is none.
     static func renewalFields(_ renewal: Product.SubscriptionInfo.RenewalInfo?) -> [PropertyValue.Member] {
         let mode = renewal?.offer?.paymentMode.map { LedgerTransaction.OfferPaymentMode($0).rawValue }
         return [
@@ -25,6 +26,7 @@ extension EntitlementsCommand {
             .init(key: "offerPeriod", value: renewal?.offer?.period.map { .string($0.iso8601) } ?? .null),
             .init(key: "appAccountToken", value: renewal?.appAccountToken.map { .string($0.uuidString.lowercased()) } ?? .null),
             .init(key: "appTransactionId", value: renewal.map { .string($0.appTransactionID) } ?? .null),
+            .init(key: "eligibleWinBackOfferIds", value: .array((renewal?.eligibleWinBackOfferIDs ?? []).map(PropertyValue.string))),
         ]
     }
 }

@@ -18,7 +18,8 @@ struct EntitlementsCommand: AsyncParsableCommand {
             "productIDs":[…]}],"products":[{"productID":…,"transactionID":…,"expirationDate":…}],\
             "consumables":[{"productID":…,"quantity":…}],"subscriptions":[{"groupID":…,"state":…,\
             "productID":…,"willAutoRenew":…,"autoRenewPreference":…,"expirationDate":…,"verified":…,\
-            "renewalPrice":…,"currency":…,"offerDiscountType":…,"offerPeriod":…,"appAccountToken":…,"appTransactionId":…}]}.
+            "renewalPrice":…,"currency":…,"offerDiscountType":…,"offerPeriod":…,"appAccountToken":…,"appTransactionId":…,\
+            "eligibleWinBackOfferIds":[…]}]}.
             """
     )
 

@@ -34,12 +34,18 @@ struct WinBackCommandTests {
         #expect((refusal["message"] as? String)?.hasPrefix("not eligible for win-back offer \"\(Self.welcomeBack)\"") == true)
 
         #expect(try await storefront("expire", Self.grove).status == 0)
+        let churned = try await storefront("entitlements", "--json")
+        let subscriptions = try #require(try churned.object()["subscriptions"] as? [[String: Any]])
+        #expect(subscriptions.first?["eligibleWinBackOfferIds"] as? [String] == [Self.welcomeBack])
         let taken = try await storefront("buy", Self.grove, "--win-back", Self.welcomeBack, "--json")
         #expect(taken.status == 0)
         let transaction = try #require(try taken.object()["transaction"] as? [String: Any])
         #expect(transaction["offerType"] as? String == "winBack")
         #expect(transaction["offerID"] as? String == Self.welcomeBack)
         #expect(transaction["price"] as? String == "0")
+        let resubscribed = try await storefront("entitlements", "--json")
+        let now = try #require(try resubscribed.object()["subscriptions"] as? [[String: Any]])
+        #expect(now.first?["eligibleWinBackOfferIds"] as? [String] == [])
     }
 
     @Test("The text names the win-back offer; an unknown offer is a data error naming the product's offers")
