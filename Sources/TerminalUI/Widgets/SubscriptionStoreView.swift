@@ -96,7 +96,9 @@ public struct SubscriptionStoreView: InAppPurchaseView {
     public typealias PreferredOfferAction = @Sendable (Product, Product.SubscriptionInfo, [Product.SubscriptionOffer]) -> Product.SubscriptionOffer?
 
     /// Picks which offer each plan shows and applies on purchase, of those the customer
-    /// is eligible for; nil for none. An offer not among them is ignored.
+    /// is eligible for; nil for none. An offer not among them is ignored. A win-back or
+    /// introductory offer applies by itself; a promotional one only with the app's
+    /// signature, so pair it with `.subscriptionPromotionalOffer(offer:compactJWS:)`.
     ///
     /// ```swift
     /// pass.preferredSubscriptionOffer { _, _, eligible in
