@@ -129,6 +129,12 @@ enum PostgresErrors {
         }
     }
 
+    /// A transaction whose connection pool was shut down under it, the store having moved to
+    /// another host (a standby promoted).
+    struct PoolRetired: StoreGone {
+        var description: String { "the store moved to another host while the connection was being used" }
+    }
+
     /// No pooled connection came within `PostgresStorage.connectionWait`.
     struct NoConnection: StoreGone {
         var waited: Duration

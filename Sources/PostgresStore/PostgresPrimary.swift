@@ -49,6 +49,11 @@ actor PostgresPrimary {
         return client
     }
 
+    /// Whether `pool` was shut down for another host's: what it still had in hand fails.
+    func hasRetired(_ pool: PostgresClient) -> Bool {
+        pool !== client
+    }
+
     /// `failed` lost its server or was refused a write: find the host again before the next
     /// transaction. Only when there is a host to find (`findsTarget`); one server that
     /// restarts keeps its pool, which reconnects by itself.

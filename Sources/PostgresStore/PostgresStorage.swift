@@ -156,6 +156,9 @@ package final class PostgresStorage: LedgerStorage {
         do {
             return try await transaction(on: client, body)
         } catch {
+            // Another transaction found a new primary and shut this pool down meanwhile, failing
+            // what waited on it (postgres-nio's poolShutdown): a store gone, asked again there.
+            if await primary.hasRetired(client) { throw PostgresErrors.PoolRetired() }
             await primary.failed(client, with: error)
             throw error
         }

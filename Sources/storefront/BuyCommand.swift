@@ -97,24 +97,35 @@ struct BuyCommand: AsyncParsableCommand {
             controls.cancelsPurchases = true
             await store.setControls(controls)
         }
-        var bought: Transaction?
+        // The reads around the purchase, the one before and the one that reports it, wait out
+        // a store that stopped answering as the purchase itself does: a primary that died just
+        // after the purchase committed must not make a bought product read as a failed purchase.
+        var purchase: (outcome: LocalPurchaseOutcome, highestBefore: Int64)?
         try await StoreCommandSupport.run("purchase of \(productID) failed") {
-            // What the ledger held before (one aggregate, no row read or verified): a
-            // transaction from then was not bought now.
-            let highestBefore = try await store.ledger.changeMarker().highestID
-            var options = try purchaseOptions()
-            options.formUnion(appAccountToken.purchaseOptions)
-            if let billingPlan { options.insert(.billingPlanType(billingPlan.planType)) }
-            if let winBack = try winBackOption(for: product) { options.insert(winBack) }
-            let outcome: LocalPurchaseOutcome
-            do {
-                outcome = try await store.buy(productID, options: options)
-            } catch {
-                throw await winBackRefusal(error, product: product, store: store)
+            try await Ledger.readingThroughOutages {
+                // What the ledger held before (one aggregate, no row read or verified): a
+                // transaction from then was not bought now.
+                let highestBefore = try await store.ledger.changeMarker().highestID
+                var options = try purchaseOptions()
+                options.formUnion(appAccountToken.purchaseOptions)
+                if let billingPlan { options.insert(.billingPlanType(billingPlan.planType)) }
+                if let winBack = try winBackOption(for: product) { options.insert(winBack) }
+                do {
+                    purchase = (try await store.buy(productID, options: options), highestBefore)
+                } catch {
+                    throw await winBackRefusal(error, product: product, store: store)
+                }
             }
-            StoreCommandSupport.print(try await report(outcome, product: product, store: store, highestBefore: highestBefore))
+        }
+        guard let purchase else { return }
+        var bought: Transaction?
+        if case .success(.verified(let transaction)) = purchase.outcome { bought = transaction }
+        let landed = bought.map { "bought \(productID) (transaction \($0.id)) but could not read it back to report it; `storefront transactions` lists it" }
+        try await StoreCommandSupport.run(landed ?? "purchase of \(productID) failed") {
+            try await Ledger.readingThroughOutages {
+                StoreCommandSupport.print(try await report(purchase.outcome, product: product, store: store, highestBefore: purchase.highestBefore))
+            }
             if !json, let repricing = AppOptions.Repricing(store.catalog) { StoreCommandSupport.print(repricing.sentence) }
-            if case .success(.verified(let transaction)) = outcome { bought = transaction }
         }
         // Once bought, a failure to finish must not read as a failed purchase: the customer
         // would buy again. The transaction stays unfinished and `restore` delivers it.

@@ -44,15 +44,11 @@ struct SSHPostgresFailoverTests {
             try await there.press("y")
             try await Task.sleep(for: Self.leaderless)
             try await standby.promote()
-            // Known gap (issue 30, README's known gaps): under load, or over TLS, the purchase
-            // asked while no primary answers can still fail ("unknown error"; nothing recorded).
-            try await withKnownIssue("a purchase asked while no host takes writes can fail under load", isIntermittent: true) {
-                _ = try await there.screen(showing: "Purchase complete", timeout: .seconds(45))
-                let bought = ContinuousClock.now - killed
-                let across = try await here.waitForRow("Heated Birdbath", toShow: "Owned", within: Self.arrival)
-                print("two front ends: arrival \(before) before the failover, \(across) after it; the purchase asked "
-                      + "with the primary dead completed \(bought) after the kill (promotion \(Self.leaderless) after it)")
-            }
+            _ = try await there.screen(showing: "Purchase complete", timeout: .seconds(45))
+            let bought = ContinuousClock.now - killed
+            let across = try await here.waitForRow("Heated Birdbath", toShow: "Owned", within: Self.arrival)
+            print("two front ends: arrival \(before) before the failover, \(across) after it; the purchase asked "
+                  + "with the primary dead completed \(bought) after the kill (promotion \(Self.leaderless) after it)")
         }
     }
 

@@ -48,7 +48,7 @@ extension LocalStore {
     ///   eligibility refused, a simulated error, or `LedgerError`.
     public func buy(_ productID: Product.ID, options: Set<Product.PurchaseOption> = []) async throws -> LocalPurchaseOutcome {
         // A failover in the middle delays the purchase, and fails it only after the write's own 30 s.
-        try await Ledger.$readsRetryLostConnections.withValue(true) { try await purchase(productID, options: options) }
+        try await Ledger.readingThroughOutages { try await purchase(productID, options: options) }
     }
 
     private func purchase(_ productID: Product.ID, options: Set<Product.PurchaseOption>) async throws -> LocalPurchaseOutcome {

@@ -162,6 +162,20 @@ public struct Ledger: Sendable {
     /// fails at once: the watcher's look must tell "Store unreachable" without waiting.
     @TaskLocal static var readsRetryLostConnections = false
 
+    /// Runs `body` with its reads asking a store that stopped answering again, for up to
+    /// `reconnectTimeout`, as a purchase's own reads do. For what a command reads around a
+    /// purchase: once the purchase has landed, a read that failed at once would report a
+    /// bought product as failed, and the customer would buy it a second time.
+    ///
+    /// ```swift
+    /// let entry = try await Ledger.readingThroughOutages { try await ledger.transaction(id: id) }
+    /// ```
+    public static func readingThroughOutages<T>(
+        isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> T
+    ) async rethrows -> T {
+        try await $readsRetryLostConnections.withValue(true, operation: body)
+    }
+
     func read<T: Sendable>(
         _ body: @escaping @Sendable (any LedgerStorageSession) async throws -> T
     ) async throws(LedgerError) -> T {

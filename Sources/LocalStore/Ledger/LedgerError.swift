@@ -126,3 +126,9 @@ public enum LedgerError: Error, Sendable, Hashable, CustomStringConvertible {
         }
     }
 }
+
+/// The description is what a person is shown wherever the error is described, in the app's
+/// alerts as on the command line, not Foundation's "The operation could not be completed".
+extension LedgerError: LocalizedError {
+    public var errorDescription: String? { description }
+}
