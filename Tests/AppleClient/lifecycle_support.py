@@ -56,5 +56,5 @@ def status_of(api, verifier, transaction_id):
     """The subscription's status number, transaction and renewal info, from Get All
     Subscription Statuses."""
     last = api.get_all_subscription_statuses(str(transaction_id)).data[0].lastTransactions[0]
-    return (last.status, verifier.verify_and_decode_signed_transaction(last.signedTransaction),
+    return (last.status, verifier.verify_and_decode_signed_transaction(last.signedTransactionInfo),
             verifier.verify_and_decode_renewal_info(last.signedRenewalInfo))
