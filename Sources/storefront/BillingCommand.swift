@@ -25,7 +25,8 @@ struct BillingRecoverCommand: AsyncParsableCommand {
         discussion: """
             The renewal goes through now: a new transaction, DID_RENEW BILLING_RECOVERY to serve --http's \
             --notify URLs, and a running storefront sees the plan renewed. Recovered in a grace period, the \
-            renewal date stays; in billing retry, the new period starts now. Renewals keep failing while \
+            renewal date stays; in billing retry, the new period starts now. --billing-retry is implied \
+            here; give --billing-grace-period as the other commands had it. Renewals keep failing while \
             --billing-retry (or the .storekit file's setting) is on, so the next one fails again. \
             Exits 65 for an unknown transaction, 1 when its subscription has no billing issue.
             """
