@@ -73,7 +73,10 @@ public final class AppStoreServer: Sendable {
         self.settings = settings
         gate = TokenGate(keys: settings.keys, bundleID: settings.app.bundleID)
         limiter = RateLimiter(limit: settings.rateLimit)
-        notifications = NotificationLog(delivery: delivery, urls: settings.notificationURLs)
+        notifications = NotificationLog(
+            delivery: delivery, urls: settings.notificationURLs,
+            retryDelays: Self.retryHours.map { settings.controls.timeRate.scaled($0 * 3600) }
+        )
         notificationDelivery = delivery
     }
 

@@ -27,6 +27,8 @@ extension StoreOptions {
         add("--offer-codes", offerCodes)
         add("--bundle-id", bundleID)
         add("--api-keys", apiKeys)
+        if billingRetry { arguments.append("--billing-retry") }
+        if billingGracePeriod { arguments.append("--billing-grace-period") }
         return arguments
     }
 }

@@ -94,6 +94,12 @@ package struct StoreOptions: ParsableArguments {
     ))
     package var apiKeys: String?
 
+    @Flag(help: "Renewals fail for billing: a subscription goes into billing retry (StoreKit Testing's shouldEnterBillingRetryOnRenewal; a .storekit file's _renewalBillingIssuesEnabled sets it too). Give it to every command and server on the ledger.")
+    package var billingRetry = false
+
+    @Flag(help: "With --billing-retry: a failed renewal keeps access for a grace period first (billingGracePeriodIsEnabled; a .storekit file's _billingGracePeriodEnabled).")
+    package var billingGracePeriod = false
+
     package init() {}
 
     package func validate() throws {
@@ -131,6 +137,8 @@ package struct StoreOptions: ParsableArguments {
             controls.failures[failure.api] = failure.error
         }
         if askToBuy { controls.askToBuy = true }
+        if billingRetry { controls.billingRetryOnRenewal = true }
+        if billingGracePeriod { controls.billingGracePeriod = true }
         if let originalAppVersion { controls.originalAppVersion = originalAppVersion }
         if let offerCodes { controls.offerCodes = try Self.readOfferCodes(offerCodes, catalog: catalog) }
         if let bundleID {

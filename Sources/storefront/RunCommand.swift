@@ -39,7 +39,7 @@ struct RunCommand: AsyncParsableCommand {
     var noMouse = false
 
     @Option(help: ArgumentHelp(
-        "The App Store's messages as the store opens (a win-back offer for a churned subscriber): on shows them, off suppresses them, defer keeps them until you come back to the store list.",
+        "The App Store's messages as the store opens (a win-back offer for a churned subscriber, Billing Problem for a renewal that failed): on shows them, off suppresses them, defer keeps them until you come back to the store list.",
         valueName: "on|off|defer"
     ))
     var messages: MessagesOption = .on

@@ -19,6 +19,8 @@ extension StorefrontCommand {
         AdvanceCommand.self,
         ExpireCommand.self,
         ClearCommand.self,
+        BillingCommand.self,
+        AutoRenewCommand.self,
         ServeLauncher.self,
         StoreCommand.self,
     ]

@@ -82,7 +82,9 @@ extension LocalStore {
         try await setAutoRenew(false, in: chain)
     }
 
-    /// Turns auto-renew on or off for the subscription chain of `transactionID`.
+    /// Turns auto-renew on or off for the subscription chain of `transactionID`, StoreKit
+    /// Testing's `enableAutoRenewForTransaction` / `disableAutoRenewForTransaction`: the app's
+    /// server hears `DID_CHANGE_RENEWAL_STATUS`.
     public func setAutoRenew(_ enabled: Bool, forTransaction transactionID: Int64) async throws {
         guard let chain = try await allChains().first(where: { chain in
             chain.entries.contains { $0.id == transactionID }

@@ -60,9 +60,9 @@ extension Ledger {
         return entry(row)
     }
 
-    private func insertSubscription(
+    func insertSubscription(
         _ purchase: LedgerPurchase, continuing chainTransactionID: Int64, replacing replacedID: Int64?,
-        attemptID: UUID, in store: any LedgerStorageSession
+        attemptID: UUID, in store: any LedgerStorageSession, notifying kind: NotificationKind? = nil
     ) async throws -> TransactionRow {
         let chain = try await autoRenewable(id: chainTransactionID, in: store)
         if let recorded = try await recordedRow(attemptID: attemptID, productID: purchase.productID, in: store) {
@@ -83,7 +83,7 @@ extension Ledger {
         return try await insert(
             purchase, attemptID: attemptID,
             original: (chain.transaction.originalID, chain.transaction.originalPurchaseDate), in: store,
-            continuing: chain.transaction, replacing: replacedID != nil
+            continuing: chain.transaction, replacing: replacedID != nil, notifying: kind
         )
     }
 }

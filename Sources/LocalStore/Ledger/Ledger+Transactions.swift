@@ -126,10 +126,12 @@ extension Ledger {
 
     /// Signs and inserts a new transaction unless `attemptID` already recorded one, with its
     /// notification: `previous` is the chain's transaction it follows, `replacing` says it
-    /// replaces that plan at once (an upgrade).
+    /// replaces that plan at once (an upgrade); `kind`, when given, is what the rows alone
+    /// cannot tell (a billing recovery).
     func insert(
         _ purchase: LedgerPurchase, attemptID: UUID, original: (id: Int64, purchaseDate: Date)?,
-        in store: any LedgerStorageSession, continuing previous: LedgerTransaction? = nil, replacing: Bool = false
+        in store: any LedgerStorageSession, continuing previous: LedgerTransaction? = nil, replacing: Bool = false,
+        notifying kind: NotificationKind? = nil
     ) async throws -> TransactionRow {
         if let recorded = try await recordedRow(attemptID: attemptID, productID: purchase.productID, in: store) {
             return recorded
@@ -143,7 +145,7 @@ extension Ledger {
             jws: try signingKey.sign(transaction.signedPayload)
         )
         try await store.insertTransaction(row)
-        let kind = NotificationKind.newTransaction(transaction, continuing: previous, replacing: replacing)
+        let kind = kind ?? NotificationKind.newTransaction(transaction, continuing: previous, replacing: replacing)
         try await enqueue(kind, key: "transaction.\(transaction.id)", about: transaction, in: store)
         return row
     }

@@ -32,15 +32,20 @@ actor NotificationLog {
 
     private let delivery: any NotificationDelivery
     let urls: [URL]
+    /// The waits, in seconds, before each retry of a URL that did not answer 200: Apple's
+    /// schedule for every notification, a test one included, scaled by the time rate.
+    let retryDelays: [TimeInterval]
     private(set) var records: [Record] = []
     private var testTokens: [String: Int] = [:]
 
-    init(delivery: any NotificationDelivery, urls: [URL]) {
+    init(delivery: any NotificationDelivery, urls: [URL], retryDelays: [TimeInterval] = []) {
         self.delivery = delivery
         self.urls = urls
+        self.retryDelays = retryDelays
     }
 
-    /// Records `payload` and starts delivering it to every URL; returns its test token.
+    /// Records `payload` and starts delivering it to every URL, again on the retry
+    /// schedule until it answers 200; returns its test token.
     func send(_ payload: NotificationPayload, signed: String, transactionID: Int64?, now: @escaping @Sendable () -> Date) -> String {
         let index = records.count
         records.append(Record(
@@ -51,9 +56,13 @@ actor NotificationLog {
         testTokens[token] = index
         let body = APIJSON.encode(["signedPayload": signed])
         for url in urls {
-            Task {
-                let result = await delivery.post(body, to: url)
-                self.attempted(index, Attempt(date: now().milliseconds, result: result))
+            Task { [delivery, retryDelays] in
+                for delay in [0] + retryDelays {
+                    if delay > 0 { try? await Task.sleep(for: .seconds(delay)) }
+                    let result = await delivery.post(body, to: url)
+                    self.attempted(index, Attempt(date: now().milliseconds, result: result))
+                    if result == .success { return }
+                }
             }
         }
         return token

@@ -1,8 +1,10 @@
 import StorefrontModel
 
-/// The App Store's message sheet over the app, for a win-back offer: "Welcome back", the
-/// plan, the offer's terms, and Subscribe (or Try It Free) and Not Now. Taking the offer
+/// The App Store's message sheet over the app. For a win-back offer: "Welcome back", the
+/// plan, the offer's terms, and Subscribe (or Try It Free) and Not Now; taking the offer
 /// opens the plan's picker and asks to confirm the purchase there, with the offer applied.
+/// For a billing issue: "Billing Problem", the plan, and Continue and Not Now; Continue
+/// opens the plan's picker, which says to update the payment method.
 ///
 /// ```swift
 /// let sheet = StoreMessageSheet(message: message, product: groveMonthly, offer: welcomeBack, shopID: "pass")
@@ -26,6 +28,22 @@ public struct StoreMessageSheet: Sendable, Hashable, Widget {
             confirmTitle: offer.paymentMode == .freeTrial ? language.text("Try It Free") : language.text("Subscribe"),
             offerTerms: offer.terms(then: product, language: language),
             title: language.text("Welcome back"), cancelTitle: language.text("Not Now")
+        )
+    }
+
+    /// The billing-issue sheet for `product`, the plan whose renewal failed.
+    ///
+    /// ```swift
+    /// let sheet = StoreMessageSheet(billingIssue: message, product: groveMonthly, shopID: "pass")
+    /// sheet.sheet.title  // "Billing Problem"
+    /// ```
+    public init(billingIssue message: Message, product: Product, shopID: StoreLayout.Shop.ID, language: InterfaceLanguage = .english) {
+        self.message = message
+        self.shopID = shopID
+        sheet = ConfirmationSheet(
+            product: product, confirmTitle: language.text("Continue"),
+            note: language.text("Your subscription could not be renewed. Update your payment method to keep it."),
+            title: language.text("Billing Problem"), cancelTitle: language.text("Not Now")
         )
     }
 

@@ -63,6 +63,9 @@ struct SubscriptionOptionPresentation {
             return (options.text("Waiting for approval"), Palette.waiting)
         }
         let standing = content.standing
+        if option.id == standing?.billingIssueProductID {
+            return (options.text("Update your payment method"), Palette.warning)
+        }
         let renewal = standing?.renewalDate ?? context.now
         let locale = option.product.priceFormatStyle.locale
         let date = renewal.formattedForStore(locale: options.language.locale(in: locale), timeZone: context.timeZone)

@@ -21,6 +21,8 @@ public struct SubscriptionStanding: Sendable, Hashable {
     public var eligibleWinBackOfferIDs: [String]
     /// The plan a customer with no current plan had last, if they had one.
     public var lapsedProductID: Product.ID?
+    /// The plan whose renewal failed for billing, in billing retry or a grace period.
+    public var billingIssueProductID: Product.ID?
 
     public init(
         currentProductID: Product.ID? = nil,
@@ -28,7 +30,8 @@ public struct SubscriptionStanding: Sendable, Hashable {
         renewalDate: Date? = nil,
         isEligibleForIntroOffer: Bool = true,
         eligibleWinBackOfferIDs: [String] = [],
-        lapsedProductID: Product.ID? = nil
+        lapsedProductID: Product.ID? = nil,
+        billingIssueProductID: Product.ID? = nil
     ) {
         self.currentProductID = currentProductID
         self.autoRenewPreference = autoRenewPreference
@@ -36,6 +39,7 @@ public struct SubscriptionStanding: Sendable, Hashable {
         self.isEligibleForIntroOffer = isEligibleForIntroOffer
         self.eligibleWinBackOfferIDs = eligibleWinBackOfferIDs
         self.lapsedProductID = lapsedProductID
+        self.billingIssueProductID = billingIssueProductID
     }
 
     /// The standing the storefront reports for a group.
@@ -47,7 +51,8 @@ public struct SubscriptionStanding: Sendable, Hashable {
             renewalDate: group.current?.transaction.verifiedValue?.expirationDate,
             isEligibleForIntroOffer: group.isEligibleForIntroOffer,
             eligibleWinBackOfferIDs: renewals.flatMap(\.eligibleWinBackOfferIDs).uniqued(by: \.self),
-            lapsedProductID: group.current == nil ? group.statuses.lazy.compactMap(\.transaction.verifiedValue?.productID).first : nil
+            lapsedProductID: group.current == nil ? group.statuses.lazy.compactMap(\.transaction.verifiedValue?.productID).first : nil,
+            billingIssueProductID: group.billingIssueProductID
         )
     }
 

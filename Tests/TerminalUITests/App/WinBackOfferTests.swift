@@ -26,13 +26,7 @@ struct WinBackOfferTests {
             try await store.finish(transaction)
         }
         try await store.expireSubscription(productID: BackyardBirds.groveMonthly)
-        var options = options
-        options.policies = PolicyLinks(catalog.appPolicies, locale: "en_US")
-        let app = await HeadlessApp(
-            size: TerminalSize(width: 80, height: 24), backend: store, layout: try BackyardBirds.layout(),
-            options: options, clock: clock, onSettleTimeout: SettleTimeout.recordIssue
-        )
-        return AppHarness(app: app, store: store, clock: clock)
+        return try await AppHarness.opening(store, clock: clock, catalog: catalog, options: options)
     }
 
     /// The offer of the last transaction.

@@ -17,7 +17,7 @@ extension AppState {
     mutating func receiveStoreMessages() -> [AppEffect] {
         guard !storeMessages.received, let owned = store.owned else { return [] }
         storeMessages.received = true
-        for message in Message.winBackOffers(in: owned) {
+        for message in Message.billingIssues(in: owned) + Message.winBackOffers(in: owned) {
             switch options.disposition(of: message) {
             case .show: storeMessages.waiting.append(message)
             case .defer: storeMessages.deferred.append(message)
@@ -46,6 +46,12 @@ extension AppState {
         switch store.products[shop.slot] {
         case .success(let products, _)?:
             storeMessages.waiting.removeFirst()
+            if message.reason == .billingIssue {
+                let planID = message.subscriptionGroupID.flatMap { store.owned?.subscriptionGroup($0).billingIssueProductID }
+                guard let product = products.first(where: { $0.id == planID }) else { return }
+                overlays.storeMessage = StoreMessageSheet(billingIssue: message, product: product, shopID: shop.id, language: language)
+                return
+            }
             for product in products {
                 guard let offer = product.subscription?.winBackOffers.first(where: { $0.id == message.offerID }) else { continue }
                 overlays.storeMessage = StoreMessageSheet(
@@ -61,13 +67,15 @@ extension AppState {
     }
 
     /// Taking a message's offer: the plan's picker opens with the plan chosen, and its
-    /// purchase is asked for (the picker's win-back offer applies, its sheet confirms).
+    /// purchase is asked for (the picker's win-back offer applies, its sheet confirms). A
+    /// billing issue's Continue only opens the picker, where the plan says what to do.
     mutating func takeOffer(of sheet: StoreMessageSheet) -> [AppEffect] {
         guard let shop = layout.shop(id: sheet.shopID) else { return [] }
         typealias PickerState = ShopScreenState<SubscriptionStoreState, SubscriptionStoreContent>
         var kept = screenStates[.shop(shop.id), as: PickerState.self] ?? PickerState(selection: SubscriptionStoreState(), shown: nil)
         kept.selection.selectedID = sheet.sheet.product.id
         screenStates[.shop(shop.id)] = kept
+        guard sheet.message.reason == .winBackOffer else { return open(.shop(shop)) }
         return open(.shop(shop)) + buy(sheet.sheet.product, in: shop)
     }
 

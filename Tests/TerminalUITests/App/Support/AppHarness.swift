@@ -60,6 +60,20 @@ struct AppHarness {
         return AppHarness(app: app, store: store, clock: clock)
     }
 
+    /// An 80x24 app opened on `store`, whose history a test made first, with the catalog's
+    /// policies.
+    static func opening(
+        _ store: LocalStore, clock: VirtualClock, catalog: Catalog, options: AppOptions = AppOptions()
+    ) async throws -> AppHarness {
+        var options = options
+        options.policies = PolicyLinks(catalog.appPolicies, locale: "en_US")
+        let app = await HeadlessApp(
+            size: TerminalSize(width: 80, height: 24), backend: store, layout: try BackyardBirds.layout(),
+            options: options, clock: clock, onSettleTimeout: SettleTimeout.recordIssue
+        )
+        return AppHarness(app: app, store: store, clock: clock)
+    }
+
     /// The screen's text.
     var text: String {
         get async { await app.screenText }
