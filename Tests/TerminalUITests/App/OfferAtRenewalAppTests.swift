@@ -37,7 +37,9 @@ struct OfferAtRenewalAppTests {
         await harness.app.press(.enter)
         #expect(await harness.shows("Code redeemed"))
         let screen = await harness.text
-        #expect(screen.contains("GROVEFRIEND: the offer applies from your next renewal date, Feb 1, 2026."), "\(screen)")
+        // Wrapped in the alert: the code, then when it applies from.
+        #expect(screen.contains("GROVEFRIEND: the offer applies from your next"), "\(screen)")
+        #expect(screen.contains("renewal date, Feb 1, 2026. Until then your plan"), "\(screen)")
         #expect(try await harness.store.currentEntitlements().purchasedProductIDs == [BackyardBirds.sanctuaryMonthly])
         let group = try await harness.store.currentEntitlements().subscriptionGroup("B1D5A2C7")
         #expect(group.renewalInfo?.offer?.id == "GROVEFRIEND" && group.autoRenewPreference == BackyardBirds.groveMonthly)
