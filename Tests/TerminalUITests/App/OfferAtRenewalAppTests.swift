@@ -28,6 +28,11 @@ struct OfferAtRenewalAppTests {
         return catalog
     }
 
+    /// The screen's words in one line, without the alert's borders: a sentence however it wraps.
+    static func alertText(_ screen: String) -> String {
+        screen.replacingOccurrences(of: "│", with: " ").split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+
     @Test("A Sanctuary subscriber redeems GROVEFRIEND: the offer applies from the next renewal date; Sanctuary stays until then")
     func redeemForTheNextRenewal() async throws {
         let harness = try await AppHarness.make(catalog: try Self.catalog())
@@ -36,13 +41,27 @@ struct OfferAtRenewalAppTests {
         await harness.app.type("grovefriend")
         await harness.app.press(.enter)
         #expect(await harness.shows("Code redeemed"))
-        let screen = await harness.text
-        // Wrapped in the alert: the code, then when it applies from.
-        #expect(screen.contains("GROVEFRIEND: the offer applies from your next"), "\(screen)")
-        #expect(screen.contains("renewal date, Feb 1, 2026. Until then your plan"), "\(screen)")
+        let screen = Self.alertText(await harness.text)
+        #expect(screen.contains("GROVEFRIEND: the offer applies from your next renewal date, Feb 1, 2026. Until then"), "\(screen)")
         #expect(try await harness.store.currentEntitlements().purchasedProductIDs == [BackyardBirds.sanctuaryMonthly])
         let group = try await harness.store.currentEntitlements().subscriptionGroup("B1D5A2C7")
         #expect(group.renewalInfo?.offer?.id == "GROVEFRIEND" && group.autoRenewPreference == BackyardBirds.groveMonthly)
+    }
+
+    @Test("A Sanctuary Monthly subscriber picks Sanctuary Yearly with the signed offer: it starts, with the offer, at the next renewal")
+    func promotionalOfferAtTheNextRenewal() async throws {
+        let (jws, controls) = try SubscriptionPromotionalOfferTests.signed()
+        let pass = SubscriptionStoreView(groupID: "B1D5A2C7")
+            .subscriptionPromotionalOffer(offer: { _, subscription in subscription.promotionalOffers.first }, compactJWS: { _, _, _ in jws })
+        let harness = try await AppHarness.make(controls: controls, options: AppOptions(shopViews: ["pass": .subscriptions(pass)]))
+        _ = try await harness.store.buy(BackyardBirds.sanctuaryMonthly)  // until 1 February
+        await harness.app.press(.enter)  // the pass
+        await harness.app.press(.home, .down, .enter)  // Sanctuary Yearly: another period, from the renewal
+        await harness.app.press(.char("y"))
+        let screen = Self.alertText(await harness.text)
+        #expect(screen.contains("Offer redeemed"), "\(screen)")
+        #expect(screen.contains("Your offer applies from your next renewal date, Feb 1, 2026: Sanctuary Yearly at its offer price."), "\(screen)")
+        #expect(try await harness.store.currentEntitlements().purchasedProductIDs == [BackyardBirds.sanctuaryMonthly])
     }
 
     @Test("The alert in every language the app ships in names the code and the date", arguments: ["en", "ja", "zh-Hans", "de", "fr", "es"])
