@@ -85,6 +85,23 @@ struct OfferAtRenewalTests {
         ])
     }
 
+    @Test("An offer redeemed in another process reaches a watcher as a status change, its renewal info showing the offer",
+          .timeLimit(.minutes(1)), arguments: Engine.allCases)
+    func anotherProcessRedeems(engine: Engine) async throws {
+        let ledger = try await TestLedger(engine)
+        let watching = try await StoreHarness(on: ledger, catalog: bronzeDeal), redeeming = try await StoreHarness(on: ledger, catalog: bronzeDeal)
+        try await redeeming.buy("pass.bronze.monthly")
+        var updates = await watching.store.updates().makeAsyncIterator()
+        let watcher = try await watching.store.watchLedger(every: .seconds(1))
+        defer { watcher.cancel() }
+        _ = try await redeeming.store.redeem(offerCode: "BRONZEDEAL")  // the plan in force: no transaction, no preference
+        await watching.watcherLooks(after: .seconds(1))
+        var update = await updates.next()
+        while case .transaction? = update { update = await updates.next() }  // the bronze purchase, seen first
+        #expect(update == .subscriptionStatusChanged(groupID: "pass"))
+        #expect(try await watching.status("pass").renewalInfo.verifiedValue?.offer?.id == "BRONZEDEAL")
+    }
+
     @Test("While an offer waits, another is refused naming it; choosing the current plan again withdraws it", arguments: Engine.allCases)
     func oneOfferWaitsAtATime(engine: Engine) async throws {
         let harness = try await StoreHarness(engine: engine, catalog: bronzeDeal, controls: try signer.controls())
