@@ -156,18 +156,19 @@ struct PostgresSession: LedgerStorageSession {
         let row = try await onlyRow("""
             SELECT COUNT(*), COALESCE(MAX(id), 0), COUNT(revocationDate), COALESCE(SUM(expirationDate), 0)::float8,
                    (SELECT COALESCE(string_agg(key || '=' || value, ';' ORDER BY key), '') FROM storeState WHERE account = \(account.id)),
-                   (SELECT COUNT(*) || ':' || COUNT(decidedAt) FROM askToBuyRequests WHERE account = \(account.id))
+                   (SELECT COUNT(*) || ':' || COUNT(decidedAt) FROM askToBuyRequests WHERE account = \(account.id)),
+                   (SELECT COALESCE(string_agg(originalID || '=' || offerID, ';' ORDER BY originalID), '') FROM pendingOffers WHERE account = \(account.id))
             FROM transactions WHERE account = \(account.id)
             """, answering: "the ledger's change marker")
-        let (count, highestID, revoked, expirations, storeState, askToBuy) =
-            try row.decode((Int64, Int64, Int64, Double, String, String).self)
+        let (count, highestID, revoked, expirations, storeState, askToBuy, pendingOffers) =
+            try row.decode((Int64, Int64, Int64, Double, String, String, String).self)
         return Ledger.ChangeMarker(
             count: count, highestID: highestID, revoked: revoked, expirations: expirations,
-            storeState: storeState, askToBuy: askToBuy
+            storeState: storeState, askToBuy: askToBuy, pendingOffers: pendingOffers
         )
     }
 
-    private static func bindings(_ values: [LedgerColumnValue?]) throws -> PostgresBindings {
+    static func bindings(_ values: [LedgerColumnValue?]) throws -> PostgresBindings {
         var bindings = PostgresBindings(capacity: values.count)
         for value in values {
             switch value {

@@ -31,6 +31,8 @@ public enum OfferCodeError: Error, LocalizedError, Hashable, Sendable {
         case notForCurrentSubscribers
         /// The offer is not for customers whose subscription ended.
         case notForLapsedSubscribers
+        /// Another offer (its code or ID) already waits for the subscription's next renewal.
+        case offerWaiting(String)
 
         public var description: String {
             switch self {
@@ -38,6 +40,7 @@ public enum OfferCodeError: Error, LocalizedError, Hashable, Sendable {
             case .notForNewSubscribers: "it is not for new subscribers"
             case .notForCurrentSubscribers: "it is not for current subscribers"
             case .notForLapsedSubscribers: "it is not for customers whose subscription has ended"
+            case .offerWaiting(let offer): "the offer \(offer) already waits for your next renewal"
             }
         }
     }

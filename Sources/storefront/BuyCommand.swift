@@ -20,7 +20,10 @@ struct BuyCommand: AsyncParsableCommand {
             plan that starts at the next renewal: "autoRenewPreference" is that plan, \
             "renewalDate" when it starts, "transaction" the plan that stays until then), pending \
             (with the Ask to Buy request ID that approve and decline take), or userCancelled. \
-            Each exits 0. With --storefront in another currency than the catalog's, a second \
+            Each exits 0. A promotional offer on the current plan, or on a lower plan, waits for \
+            the next renewal, as on the App Store: "scheduled" then has "offer" (its type, ID, \
+            discount type, whole period and price), and the sentence says the date it applies \
+            from. With --storefront in another currency than the catalog's, a second \
             line says the prices are the catalog's numbers in that currency. With --win-back, the \
             transaction carries the offer (type winBack and its ID); a customer the offer is not \
             open to (never subscribed, subscribed, in billing retry or grace, or outside its \
@@ -144,6 +147,12 @@ struct BuyCommand: AsyncParsableCommand {
             let id = Int64(clamping: result.unsafePayloadValue.id)
             guard let entry = try await store.ledger.transaction(id: id) else { throw LedgerError.transactionNotFound(id: id) }
             let transaction = result.unsafePayloadValue
+            if promotionalOffer != nil || promotionalSignature != nil,
+               let waiting = try await PendingOfferReport.waiting(in: store, plan: transaction, type: .promotional, offerID: nil),
+               waiting.offer.productID == product.id {
+                // An offer on the plan in force, or a lower one: it waits for the next renewal.
+                return json ? waiting.json(result, entry: entry) : waiting.sentence
+            }
             let kind = Bought(transaction, product: product, new: id > highestBefore)
             if json {
                 var members: [PropertyValue.Member] = [.init(key: "result", value: .string(kind.rawValue))]

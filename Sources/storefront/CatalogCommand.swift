@@ -12,6 +12,9 @@ struct CatalogCommand: ParsableCommand {
         abstract: "Check a StoreKit configuration file and summarize it.",
         discussion: """
             Exits 0 when the catalog loads, 65 when it is malformed and 66 when it does not exist.
+            The summary lists each subscription group's plans by level, with their introductory \
+            and win-back offers (by the offer ID `buy --win-back` takes); the JSON has each \
+            plan's "introOffer" and "winBackOffers".
             With --json, "locale" is the locale used for names: --locale, else the file's \
             _locale, else the storefront's. With --storefront in another currency, the summary \
             says the prices are the catalog's numbers shown in that currency, and the JSON has \

@@ -5,7 +5,7 @@ import StoreCatalog
 /// ```
 /// {"storefront":"JPN","currency":"JPY","locale":"ja_JP",
 ///  "products":[{"id":…,"type":…,"displayName":…,"description":…,"price":"500","displayPrice":"¥500",
-///    "groupID":null,"groupLevel":null,"period":null,"introOffer":null}],
+///    "groupID":null,"groupLevel":null,"period":null,"introOffer":null,"winBackOffers":[]}],
 ///  "groups":[{"id":…,"name":…,"productIDs":[…]}],"warnings":[…]}
 /// ```
 struct CatalogJSON {
@@ -55,16 +55,24 @@ struct CatalogJSON {
             "groupLevel": subscription.map { .number(String($0.groupLevel)) } ?? .null,
             "period": subscription.map { .string($0.subscriptionPeriod.iso8601) } ?? .null,
             "introOffer": subscription?.introductoryOffer.map(offer) ?? .null,
+            // By ID, as `buy --win-back` takes them, then the terms an intro offer has.
+            "winBackOffers": .array((subscription?.winBackOffers ?? []).map { winBack in
+                .object([.init(key: "id", value: winBack.id.map(PropertyValue.string) ?? .null)] + offerMembers(winBack))
+            }),
         ])
     }
 
     private func offer(_ offer: CatalogOffer) -> PropertyValue {
-        PropertyValue([
-            "paymentMode": .string(offer.paymentMode.rawValue),
-            "period": .string(offer.period.iso8601),
-            "periods": .number(String(offer.periodCount)),
-            "displayPrice": .string(offer.displayPrice),
-        ])
+        .object(offerMembers(offer))
+    }
+
+    private func offerMembers(_ offer: CatalogOffer) -> [PropertyValue.Member] {
+        [
+            .init(key: "paymentMode", value: .string(offer.paymentMode.rawValue)),
+            .init(key: "period", value: .string(offer.period.iso8601)),
+            .init(key: "periods", value: .number(String(offer.periodCount))),
+            .init(key: "displayPrice", value: .string(offer.displayPrice)),
+        ]
     }
 
     /// StoreKit calls them `.nonRenewable`; this output keeps the issue's `nonRenewing`.

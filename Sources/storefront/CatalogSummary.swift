@@ -60,13 +60,17 @@ struct CatalogSummary {
         return lines
     }
 
-    /// "Sanctuary Yearly, $99.99 every year, intro $19.99 up front for 3 months"
+    /// "Grove Monthly, $5.99 every month, intro $2.99 every month × 3, win-back com.example.welcomeback: free for 1 month"
     private func plan(_ product: CatalogProduct) -> String {
         let name = catalog.localizedText(for: product, locale: locale).displayName
         guard let subscription = product.subscription else { return name }
         var text = "\(name), \(product.displayPrice) \(every(subscription.subscriptionPeriod))"
         if let intro = subscription.introductoryOffer {
             text += ", intro " + offerText(intro)
+        }
+        // By ID, as `buy --win-back` takes them.
+        for offer in subscription.winBackOffers {
+            text += ", win-back \(offer.id ?? "?"): " + offerText(offer)
         }
         return text
     }

@@ -14,7 +14,8 @@ extension EntitlementsCommand {
 
     /// What the next renewal of a subscription bills and keeps, under the names of Apple's
     /// `JWSRenewalInfoDecodedPayload`: `renewalPrice` (a decimal string, like `price`),
-    /// `currency`, the offer it keeps (`offerDiscountType`, `offerPeriod`), the chain's
+    /// `currency`, the offer it has, redeemed for it or kept (`offerDiscountType`, `offerPeriod`,
+    /// `offerType` as `transactions --json` spells it, `offerIdentifier`), the chain's
     /// `appAccountToken`, the customer's `appTransactionId` and the win-back offers open to
     /// them, best first (`eligibleWinBackOfferIds`, empty while none is); null where there is none.
     static func renewalFields(_ renewal: Product.SubscriptionInfo.RenewalInfo?) -> [PropertyValue.Member] {
@@ -24,6 +25,8 @@ extension EntitlementsCommand {
             .init(key: "currency", value: renewal?.currency.map { .string($0.identifier) } ?? .null),
             .init(key: "offerDiscountType", value: mode.map(PropertyValue.string) ?? .null),
             .init(key: "offerPeriod", value: renewal?.offer?.period.map { .string($0.iso8601) } ?? .null),
+            .init(key: "offerType", value: renewal?.offer.map { .string($0.type.rawValue) } ?? .null),
+            .init(key: "offerIdentifier", value: renewal?.offer?.id.map(PropertyValue.string) ?? .null),
             .init(key: "appAccountToken", value: renewal?.appAccountToken.map { .string($0.uuidString.lowercased()) } ?? .null),
             .init(key: "appTransactionId", value: renewal.map { .string($0.appTransactionID) } ?? .null),
             .init(key: "eligibleWinBackOfferIds", value: .array((renewal?.eligibleWinBackOfferIDs ?? []).map(PropertyValue.string))),

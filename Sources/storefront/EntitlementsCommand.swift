@@ -143,6 +143,10 @@ struct EntitlementsCommand: AsyncParsableCommand {
             if let preference = group.autoRenewPreference, preference != group.currentProductID {
                 line += ", renews as \(preference)"
             }
+            if let offer = status.renewalInfo.unsafePayloadValue.offer, offer.type == .promotional || offer.type == .code,
+               status.transaction.unsafePayloadValue.offer?.id != offer.id {
+                line += ", offer \(offer.id ?? offer.type.rawValue) from the next renewal"
+            }
             lines.append(line)
         }
         if lines.count == 1 { lines.append("Nothing owned.") }

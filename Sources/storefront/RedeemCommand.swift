@@ -15,7 +15,10 @@ struct RedeemCommand: AsyncParsableCommand {
             Codes are the catalog's offer codes (their reference names): a subscription's, and, \
             at their one-time price, a consumable's, non-consumable's or non-renewing \
             subscription's; and those of --offer-codes FILE. A code counts once per customer. Prints the transaction it \
-            wrote; exits 1 for a code the store refuses (unknown, used, not for this customer). \
+            wrote. A subscriber's code for their current plan, or a lower one, waits for the next \
+            renewal, as on the App Store: it prints the date it applies from and the plan that \
+            stays until then (with --json, "result":"scheduled", "renewalDate", \
+            "autoRenewPreference" and "offer"); exits 1 for a code the store refuses (unknown, used, not for this customer). \
             With --json a failure prints JSON too, with the same exit code: \
             {"result":"failed","error":{"code":"alreadyRedeemed","message":"…"}}, the code one of \
             unknownCode, alreadyRedeemed, notEligible, a StoreKit error's name, or the exit code's \
@@ -56,6 +59,12 @@ struct RedeemCommand: AsyncParsableCommand {
         let transaction = result.unsafePayloadValue
         let id = Int64(clamping: transaction.id)
         guard let entry = try await store.ledger.transaction(id: id) else { throw LedgerError.transactionNotFound(id: id) }
+        // A subscriber's code for the plan in force, or a lower one, waits for the next renewal.
+        if transaction.offer?.id?.uppercased() != code.uppercased(),
+           let waiting = try await PendingOfferReport.waiting(in: store, plan: transaction, type: .code, offerID: code) {
+            StoreCommandSupport.print(json ? waiting.json(result, entry: entry) : waiting.sentence)
+            return result
+        }
         if json {
             StoreCommandSupport.print(PropertyValue([
                 "result": .string("success"),

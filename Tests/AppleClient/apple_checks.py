@@ -179,6 +179,17 @@ def api_client(base_url, private_pem):
     return api
 
 
+def back_office(store, work):
+    """A registered key, a webhook receiver and `serve --http` notifying it, Apple's client and a
+    LocalTesting verifier: (hook, server, api, verifier, the key's private PEM)."""
+    from appstoreserverlibrary.models.Environment import Environment
+    from appstoreserverlibrary.signed_data_verifier import SignedDataVerifier
+    private_pem = register_api_key(store, work)
+    hook = Hook()
+    server, base_url = store.serve(BUNDLE_ID, hook.url)
+    return hook, server, api_client(base_url, private_pem), SignedDataVerifier([], False, Environment.LOCAL_TESTING, BUNDLE_ID), private_pem
+
+
 def stop_server(server):
     server.terminate()
     try:

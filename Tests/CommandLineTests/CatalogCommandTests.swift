@@ -31,7 +31,7 @@ import Testing
         #expect(products.count == 7)
         let first = try #require(products.first)
         #expect(Set(first.keys) == ["id", "type", "displayName", "description", "price", "displayPrice",
-                                    "groupID", "groupLevel", "period", "introOffer"])
+                                    "groupID", "groupLevel", "period", "introOffer", "winBackOffers"])
         #expect(first["displayName"] as? String == "線香花火の応援")
         #expect(first["price"] as? String == "500")
         #expect(first["displayPrice"] as? String == "¥500")
@@ -60,6 +60,10 @@ import Testing
         #expect(intro["paymentMode"] as? String == "payAsYouGo")
         #expect(intro["periods"] as? Int == 3)
         #expect(intro["displayPrice"] as? String == "$2.99")
+        let winBack = try #require((grove["winBackOffers"] as? [[String: Any]])?.first)
+        #expect(winBack["id"] as? String == "com.example.backyardbirds.pass.grove.welcomeback")
+        #expect(winBack["paymentMode"] as? String == "freeTrial" && winBack["period"] as? String == "P1M")
+        #expect((products.first?["winBackOffers"] as? [Any])?.isEmpty == true, "a consumable has none")
 
         let groups = try #require(json["groups"] as? [[String: Any]])
         #expect(groups.first?["name"] as? String == "后院鸟类通行证")
@@ -80,6 +84,9 @@ import Testing
         #expect(birds.stdout.contains("Products: 14 (4 consumable, 3 non-consumable, 1 non-renewing, 6 auto-renewable)"))
         #expect(birds.stdout.contains("裏庭の鳥パス"))
         #expect(birds.stdout.contains("level 3: 草原（月額）, $2.99 every month, intro free for 1 week"))
+        #expect(birds.stdout.contains(
+            "木立（月額）, $5.99 every month, intro $2.99 every month × 3, win-back com.example.backyardbirds.pass.grove.welcomeback: free for 1 month"
+        ), "the win-back offer, by the ID buy --win-back takes")
     }
 
     @Test func signingKeyIsWarnedAboutButNeverPrinted() async throws {

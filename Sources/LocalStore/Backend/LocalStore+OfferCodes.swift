@@ -9,7 +9,10 @@ extension LocalStore {
     /// or non-renewing subscription's; or a code of the codes file (`StoreControls.offerCodes`).
     /// The grant is written like a purchase, signed, with offer type "code" and the code as its offer ID,
     /// once per customer account: the same code again is `OfferCodeError.alreadyRedeemed`,
-    /// while another account may still redeem it.
+    /// while another account may still redeem it. A subscriber's code for the plan they have,
+    /// or for a lower one, waits for the next renewal (`PendingOffer`), as the App Store's
+    /// does: the transaction returned is then the plan in force, and its renewal info shows
+    /// the offer.
     ///
     /// ```swift
     /// let granted = try await store.redeem(offerCode: "birdwatcher")
@@ -20,7 +23,9 @@ extension LocalStore {
         let code = typed.trimmingCharacters(in: .whitespaces).uppercased()
         guard let grant = offerCodeGrant(code) else { throw OfferCodeError.unknownCode(code) }
         let entries = try await ledger.transactions()
-        if entries.contains(where: { $0.transaction.offerType == .code && $0.transaction.offerID?.uppercased() == code }) {
+        let waiting = try await ledger.pendingOffers().values
+        if entries.contains(where: { $0.transaction.offerType == .code && $0.transaction.offerID?.uppercased() == code })
+            || waiting.contains(where: { $0.offerType == .code && $0.offerID.uppercased() == code }) {
             throw OfferCodeError.alreadyRedeemed(code)
         }
         try await checkEligibility(for: grant, code: code, entries: entries)
@@ -47,6 +52,11 @@ extension LocalStore {
         var oneTimePrice: Decimal = 0
         /// Who may redeem it; empty means anyone.
         let eligibility: Set<CatalogOffer.Eligibility>
+    }
+
+    /// The subscription offer the offer code `code` applies, if it is one.
+    func codeOffer(_ code: String) -> Product.SubscriptionOffer? {
+        offerCodeGrant(code.uppercased())?.offer
     }
 
     private func offerCodeGrant(_ code: String) -> OfferCodeGrant? {

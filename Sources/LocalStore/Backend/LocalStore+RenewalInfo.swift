@@ -4,12 +4,13 @@ import StorefrontModel
 extension LocalStore {
     /// `renewal` with what the store knows of the chain's next renewal besides its state:
     /// the customer's app transaction ID, the app account token of the chain's latest
-    /// purchase, the price the renewal bills and its currency, and the offer it keeps.
+    /// purchase, the price the renewal bills and its currency, and the offer it has: one
+    /// redeemed for it (`PendingOffer`), or one it keeps.
     func completed(
         _ renewal: Product.SubscriptionInfo.RenewalInfo, of chain: SubscriptionChain
     ) -> Product.SubscriptionInfo.RenewalInfo {
         let product = catalog.product(id: chain.renewsAs)
-        let offer = product.flatMap { carriedOffer(in: chain, renewingAs: $0) }
+        let offer = product.flatMap { renewalOffer(in: chain, renewingAs: $0) }
         return Product.SubscriptionInfo.RenewalInfo(
             originalTransactionID: renewal.originalTransactionID,
             currentProductID: renewal.currentProductID,

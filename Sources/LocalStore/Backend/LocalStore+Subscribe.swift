@@ -10,10 +10,35 @@ extension LocalStore {
         let change = try await subscriptionChange(for: request, at: now)
         try await chooseRenewalBillingPlan(request, change: change)
         let entry = try await ledger.recordSubscriptionChange(change, attemptID: attemptID, approving: requestID, at: now)
-        if case .renew = change, let groupID = request.product.subscription?.subscriptionGroupID {
-            emit(.subscriptionStatusChanged(groupID: groupID))
+        if case .redeemAtRenewal(_, let offer, _) = change {
+            try await requireWaiting(offer)
+        }
+        switch change {
+        case .renew, .redeemAtRenewal:
+            if let groupID = request.product.subscription?.subscriptionGroupID { emit(.subscriptionStatusChanged(groupID: groupID)) }
+        case .keep, .record:
+            break
         }
         return entry
+    }
+
+    /// Refuses the offer just redeemed for a renewal when another one waits for it instead
+    /// (the ledger kept that one and wrote nothing).
+    private func requireWaiting(_ offer: PendingOffer) async throws {
+        guard let waiting = try await ledger.pendingOffers()[offer.originalID], !waiting.isSame(as: offer) else { return }
+        if offer.offerType == .code {
+            throw OfferCodeError.notEligible(offer.offerID, reason: .offerWaiting(waiting.offerID))
+        }
+        throw SignedOfferError(.promotionalOffer, .offerWaiting(offerID: waiting.offerID))
+    }
+
+    /// An offer the customer redeemed for the next renewal of `chain`, as `product`.
+    private func pendingOffer(_ offer: Product.SubscriptionOffer, for product: Product, in chain: SubscriptionChain, at now: Date) -> PendingOffer {
+        PendingOffer(
+            originalID: chain.originalID, productID: product.id, offerType: LedgerTransaction.OfferType(offer.type),
+            offerID: offer.id ?? "", paymentMode: LedgerTransaction.OfferPaymentMode(offer.paymentMode),
+            period: offer.period.iso8601, periodCount: offer.periodCount, price: offer.price, redeemedDate: now
+        )
     }
 
     /// Approves a subscription request as a purchase made now, as StoreKit's Ask to Buy
@@ -53,7 +78,8 @@ extension LocalStore {
     }
 
     /// What buying `request` at `now` changes. With a plan in force in the group: the same
-    /// plan turns auto-renew back on; an upgrade (or a crossgrade with the same period)
+    /// plan turns auto-renew back on; an offer (promotional, or an offer code's) on the same
+    /// plan, or on a plan that starts at the next renewal, waits for that renewal; an upgrade (or a crossgrade with the same period)
     /// starts at once in the same chain and marks the old plan upgraded; a downgrade (or a
     /// crossgrade to another period) becomes the renewal preference. Without one, a new
     /// period starts, in the group's chain if there is one, with the intro offer when the
@@ -77,7 +103,10 @@ extension LocalStore {
         // A win-back offer is for churned subscribers, never for one with a plan in force.
         if request.winBackOffer != nil { throw Product.PurchaseError.ineligibleForOffer }
         let current = active.current
+        // An offer (promotional, or a code's) on the plan in force or a lower one waits for the next renewal.
+        let redeemed = request.promotionalOffer.map { pendingOffer($0, for: product, in: active, at: now) }
         if current.transaction.productID == product.id {
+            if let redeemed { return .redeemAtRenewal(current, redeemed, as: nil) }
             return active.preference == nil ? .keep(current) : .renew(current, as: nil)
         }
         let expiration = current.transaction.expirationDate ?? now
@@ -85,7 +114,9 @@ extension LocalStore {
             PlanChange(from: currentProduct, renewingAt: expiration, to: product, now: now)
         }
         if let planChange, planChange.timing == .atNextRenewal {
-            return .renew(current, as: RenewalPreference(productID: product.id, willAutoRenew: true))
+            let preference = RenewalPreference(productID: product.id, willAutoRenew: true)
+            if let redeemed { return .redeemAtRenewal(current, redeemed, as: preference) }
+            return .renew(current, as: preference)
         }
         // An upgrade, a same-period crossgrade, or a plan the catalog no longer sells: at once.
         let purchase = billed(subscriptionPurchase(

@@ -32,7 +32,8 @@ extension LocalStore {
 
     func allChains() async throws -> [SubscriptionChain] {
         SubscriptionChain.chains(
-            in: try await ledger.transactions(), preferences: try await ledger.renewalPreferences()
+            in: try await ledger.transactions(), preferences: try await ledger.renewalPreferences(),
+            pendingOffers: try await ledger.pendingOffers()
         )
     }
 
@@ -70,7 +71,7 @@ extension LocalStore {
                 // A renewal keeps the token the app gave the chain's purchase, as the App Store's do.
                 let purchase = try await billedRenewal(
                     subscriptionPurchase(
-                        of: product, from: start, offer: carriedOffer(in: chain, renewingAs: product),
+                        of: product, from: start, offer: renewalOffer(in: chain, renewingAs: product),
                         appAccountToken: chain.current.transaction.appAccountToken
                     ),
                     of: chain, as: product
@@ -94,6 +95,19 @@ extension LocalStore {
         }
     }
 
+    /// The offer the next renewal of `chain` as `product` has: the one redeemed for it (a
+    /// `PendingOffer`), else the one it keeps.
+    func renewalOffer(in chain: SubscriptionChain, renewingAs product: Product) -> Product.SubscriptionOffer? {
+        if let pending = chain.pendingOffer, pending.productID == product.id,
+           let mode = Product.SubscriptionOffer.PaymentMode(pending.paymentMode), let period = Product.SubscriptionPeriod(iso8601: pending.period) {
+            return Product.SubscriptionOffer(
+                id: pending.offerID, type: Product.SubscriptionOffer.OfferType(pending.offerType), paymentMode: mode,
+                period: period, periodCount: pending.periodCount, price: pending.price, priceFormatStyle: product.priceFormatStyle
+            )
+        }
+        return carriedOffer(in: chain, renewingAs: product)
+    }
+
     /// The offer a renewal keeps: a pay-as-you-go offer lasts `periodCount` periods.
     func carriedOffer(in chain: SubscriptionChain, renewingAs product: Product) -> Product.SubscriptionOffer? {
         let current = chain.current.transaction
@@ -101,7 +115,7 @@ extension LocalStore {
               let type = current.offerType, let subscription = product.subscription
         else { return nil }
         let offers = [subscription.introductoryOffer].compactMap { $0 } + subscription.promotionalOffers
-            + subscription.winBackOffers
+            + subscription.winBackOffers + [current.offerID.flatMap(codeOffer)].compactMap { $0 }
         guard let offer = offers.first(where: { LedgerTransaction.OfferType($0.type) == type && $0.id == current.offerID })
         else { return nil }
         return chain.currentOfferStreak < offer.periodCount ? offer : nil

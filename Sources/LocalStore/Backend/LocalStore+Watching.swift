@@ -22,7 +22,7 @@ extension LocalStore {
     /// On PostgreSQL another process's commit also brings a look at once (LISTEN/NOTIFY).
     public func watchLedger(every interval: Duration) async throws -> Task<Void, Never> {
         var seen = LedgerSighting(try await ledger.transactions(), requests: try await ledger.askToBuyRequests())
-        var preferences = try await ledger.renewalPreferences()
+        var renewals = try await renewalPlans()
         // Nil after a look that failed, so the next reads everything again.
         var marker: Ledger.ChangeMarker? = try await ledger.changeMarker()
         var nextPeriodEnd = try await earliestPeriodEnd()
@@ -53,7 +53,7 @@ extension LocalStore {
                     // Marked before reading: a change landing while this look reads is seen by the next.
                     marker = try await ledger.changeMarker()
                     seen = try await announceChanges(since: seen)
-                    preferences = try await announceRenewalChanges(since: preferences)
+                    renewals = try await announceRenewalChanges(since: renewals)
                     nextPeriodEnd = try await earliestPeriodEnd()
                 } catch is CancellationError {
                     return
@@ -82,11 +82,21 @@ extension LocalStore {
         }
     }
 
-    /// Sends a status change for each group whose renewal preference differs from
-    /// `previous`, and returns the preferences now. (A change made by this store was
-    /// announced already; hearing it twice only refreshes the same status.)
-    private func announceRenewalChanges(since previous: [Int64: RenewalPreference]) async throws -> [Int64: RenewalPreference] {
-        let current = try await ledger.renewalPreferences()
+    /// What each chain's next renewal is to be, by original transaction ID: its renewal
+    /// preference and the offer that waits for it (`PendingOffer`), as text to compare.
+    private func renewalPlans() async throws -> [Int64: String] {
+        var plans = try await ledger.renewalPreferences().mapValues(\.storedText)
+        for (originalID, offer) in try await ledger.pendingOffers() {
+            plans[originalID, default: ""] += " offer \(offer.offerType.rawValue) \(offer.offerID) \(offer.productID)"
+        }
+        return plans
+    }
+
+    /// Sends a status change for each group whose renewal preference or waiting offer differs
+    /// from `previous`, and returns them now. (A change made by this store was announced
+    /// already; hearing it twice only refreshes the same status.)
+    private func announceRenewalChanges(since previous: [Int64: String]) async throws -> [Int64: String] {
+        let current = try await renewalPlans()
         let changed = Set(previous.keys).union(current.keys).filter { previous[$0] != current[$0] }
         guard !changed.isEmpty else { return current }
         let groups = Set(try await allChains().filter { changed.contains($0.originalID) }.compactMap(\.groupID))

@@ -43,6 +43,8 @@ public struct SignedOfferError: Error, Hashable, Sendable {
         /// The customer never subscribed in the group: promotional offers are for current
         /// and lapsed subscribers.
         case notASubscriber(groupID: String)
+        /// Another offer already waits for the subscription's next renewal.
+        case offerWaiting(offerID: String)
     }
 
     public let signed: Signed
@@ -58,7 +60,7 @@ public struct SignedOfferError: Error, Hashable, Sendable {
         switch reason {
         case .noBundleID, .malformed: .missingOfferParameters
         case .otherOffer: .invalidOfferIdentifier
-        case .notASubscriber, .otherCustomersTransaction: .ineligibleForOffer
+        case .notASubscriber, .otherCustomersTransaction, .offerWaiting: .ineligibleForOffer
         default: .invalidOfferSignature
         }
     }
@@ -85,6 +87,7 @@ extension SignedOfferError: LocalizedError {
         case .nonceUsed(let nonce): "\(what)'s nonce \(nonce) was used before"
         case .notASubscriber(let groupID):
             "\(what) is for current and lapsed subscribers of \(groupID), and this customer never subscribed there"
+        case .offerWaiting(let offerID): "\(what) cannot apply: the offer \(offerID) already waits for the next renewal"
         }
     }
 

@@ -7,22 +7,29 @@ import StorefrontModel
 struct SubscriptionChain: Sendable {
     let entries: [LedgerEntry]
     let preference: RenewalPreference?
+    /// The offer redeemed for the next renewal, if one waits.
+    let pendingOffer: PendingOffer?
     /// The transaction in force: the latest one no upgrade replaced.
     let current: LedgerEntry
 
-    init?(entries: [LedgerEntry], preference: RenewalPreference?) {
+    init?(entries: [LedgerEntry], preference: RenewalPreference?, pendingOffer: PendingOffer? = nil) {
         guard let current = entries.last(where: { !$0.transaction.isUpgraded }) ?? entries.last else { return nil }
         self.entries = entries
         self.preference = preference
+        self.pendingOffer = pendingOffer
         self.current = current
     }
 
     /// Groups a ledger's auto-renewable transactions into chains, oldest chain first.
-    static func chains(in entries: [LedgerEntry], preferences: [Int64: RenewalPreference]) -> [SubscriptionChain] {
+    static func chains(
+        in entries: [LedgerEntry], preferences: [Int64: RenewalPreference], pendingOffers: [Int64: PendingOffer] = [:]
+    ) -> [SubscriptionChain] {
         let subscriptions = entries.filter { $0.transaction.productType == .autoRenewable }
         let byOriginal = Dictionary(grouping: subscriptions, by: \.transaction.originalID)
         return byOriginal.keys.sorted().compactMap { originalID in
-            SubscriptionChain(entries: byOriginal[originalID] ?? [], preference: preferences[originalID])
+            SubscriptionChain(
+                entries: byOriginal[originalID] ?? [], preference: preferences[originalID], pendingOffer: pendingOffers[originalID]
+            )
         }
     }
 

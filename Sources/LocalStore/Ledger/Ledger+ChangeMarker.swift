@@ -4,8 +4,8 @@ extension Ledger {
     /// A summary of the account's rows that changes whenever one of its transactions is
     /// added, revoked or given a new expiration date (how many rows, the highest ID, how many
     /// are revoked, the sum of their expiration dates), and whenever its store state changes
-    /// (renewal preferences, store time moved on) or one of its Ask to Buy requests is filed
-    /// or decided; other accounts' changes leave it as it was. One small query, so a watcher
+    /// (renewal preferences, store time moved on), one of its Ask to Buy requests is filed
+    /// or decided, or an offer starts or stops waiting for a renewal; other accounts' changes leave it as it was. One small query, so a watcher
     /// can ask every second and read the ledger only when something changed.
     ///
     /// ```swift
@@ -39,7 +39,8 @@ extension Ledger {
     public struct ChangeMarker: Hashable, Sendable {
         /// Each engine fills it from one query; only markers of one engine are compared.
         package init(
-            count: Int64, highestID: Int64, revoked: Int64, expirations: Double, storeState: String, askToBuy: String
+            count: Int64, highestID: Int64, revoked: Int64, expirations: Double, storeState: String, askToBuy: String,
+            pendingOffers: String = ""
         ) {
             self.count = count
             self.highestID = highestID
@@ -47,6 +48,7 @@ extension Ledger {
             self.expirations = expirations
             self.storeState = storeState
             self.askToBuy = askToBuy
+            self.pendingOffers = pendingOffers
         }
 
 
@@ -59,5 +61,7 @@ extension Ledger {
         let storeState: String
         /// Requests filed and decided, so a decline in another process is seen.
         let askToBuy: String
+        /// The chains with an offer waiting for their renewal, and the offers.
+        let pendingOffers: String
     }
 }

@@ -45,13 +45,22 @@ extension Ledger {
     }
 
     /// Stores the preference of `current`'s chain and records the notification of what changed.
+    /// Renewing as another product withdraws an offer that waited for the renewal of the
+    /// product before; when `redeeming` one, its `OFFER_REDEEMED` tells the change of product.
     func changeRenewalPreference(
-        _ preference: RenewalPreference?, of current: LedgerTransaction, in store: any LedgerStorageSession
+        _ preference: RenewalPreference?, of current: LedgerTransaction, in store: any LedgerStorageSession,
+        redeeming: Bool = false
     ) async throws {
         let key = Self.renewalKeyPrefix + String(current.originalID)
         let old = try await store.storeState(account: account, key: key)?.text.flatMap(RenewalPreference.init(storedText:))
         try await saveRenewalPreference(preference?.storedText, originalID: current.originalID, in: store)
-        for kind in NotificationKind.preferenceChange(from: old, to: preference, currentProductID: current.productID) {
+        let renewsAs = preference?.productID ?? current.productID
+        if !redeeming, renewsAs != (old?.productID ?? current.productID),
+           try await store.pendingOffers(account: account).contains(where: { $0.originalID == current.originalID && $0.productID != renewsAs }) {
+            try await store.deletePendingOffers(account: account, originalID: current.originalID)
+        }
+        for kind in NotificationKind.preferenceChange(from: old, to: preference, currentProductID: current.productID)
+        where !(redeeming && kind.type == "DID_CHANGE_RENEWAL_PREF") {
             try await enqueue(kind, key: "preference.\(current.originalID).\(UUID().uuidString)", about: current, in: store)
         }
     }

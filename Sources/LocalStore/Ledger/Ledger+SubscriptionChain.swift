@@ -7,7 +7,8 @@ extension Ledger {
     ///
     /// In the same database transaction it marks `replacedID` (the plan an upgrade
     /// replaces at once) as upgraded and signs it again, and drops the chain's renewal
-    /// preference: the new transaction is what renews next. Like every purchase it is
+    /// preference: the new transaction is what renews next. An offer waiting for the renewal
+    /// (`PendingOffer`) stops waiting when this transaction carries it, or is not a renewal. Like every purchase it is
     /// recorded once per `attemptID`.
     ///
     /// ```swift
@@ -49,6 +50,9 @@ extension Ledger {
             case .renew(let plan, let preference):
                 try await self.changeRenewalPreference(preference, of: plan.transaction, in: store)
                 return try await self.autoRenewable(id: plan.id, in: store)
+            case .redeemAtRenewal(let plan, let offer, let preference):
+                try await self.holdForRenewal(offer, of: plan.transaction, renewingAs: preference, in: store)
+                return try await self.autoRenewable(id: plan.id, in: store)
             case .record(let purchase, let chainID?, let replacedID):
                 return try await self.insertSubscription(
                     purchase, continuing: chainID, replacing: replacedID, attemptID: attemptID, in: store
@@ -80,10 +84,13 @@ extension Ledger {
         if (purchase.commitment?.billingPeriodNumber ?? 1) == 1 {
             try await self.saveRenewalPreference(nil, originalID: chain.transaction.originalID, in: store)
         }
-        return try await insert(
+        let row = try await insert(
             purchase, attemptID: attemptID,
             original: (chain.transaction.originalID, chain.transaction.originalPurchaseDate), in: store,
             continuing: chain.transaction, replacing: replacedID != nil, notifying: kind
         )
+        let isRenewal = replacedID == nil && NotificationKind.isActive(chain.transaction, at: purchase.purchaseDate)
+        try await settlePendingOffer(after: row.transaction, isRenewal: isRenewal, in: store)
+        return row
     }
 }

@@ -10,4 +10,7 @@ enum SubscriptionChange: Sendable {
     /// A new transaction: in the chain of `continuing` (a new chain when nil), marking
     /// `replacing` upgraded.
     case record(LedgerPurchase, continuing: Int64?, replacing: Int64?)
+    /// The plan in force stays; `offer` waits for its next renewal, which renews as
+    /// `preference` says (nil: as itself): an offer for the current plan, or a lower one.
+    case redeemAtRenewal(LedgerEntry, PendingOffer, as: RenewalPreference?)
 }

@@ -4,9 +4,10 @@ extension NotificationKind {
     /// `OFFER_REDEEMED` for a subscription transaction a promotional offer or an offer code
     /// started, with Apple's subtypes: `INITIAL_BUY` (the group's first subscription),
     /// `RESUBSCRIBE` (a chain taken up again after it lapsed), `UPGRADE` (a plan that
-    /// replaces the current one at once), or none (the offer applied to the plan the customer
-    /// has now). Nil for any other transaction, and for a renewal that keeps an offer
-    /// (a pay-as-you-go offer's next period: `DID_RENEW`). A win-back offer is not one of
+    /// replaces the current one at once). Nil for any other transaction, and for a renewal,
+    /// whether it starts an offer redeemed for it or keeps one (a pay-as-you-go offer's next
+    /// period): `DID_RENEW`. An offer on the current or a lower plan waits for the renewal,
+    /// and is told as the customer redeems it (`offerRedeemed(atRenewalOf:into:)`). A win-back offer is not one of
     /// these: Apple tells its resubscription as `SUBSCRIBED` `RESUBSCRIBE`, with offer type 4
     /// on the transaction.
     ///
@@ -20,9 +21,20 @@ extension NotificationKind {
         guard let previous else { return NotificationKind("OFFER_REDEEMED", "INITIAL_BUY") }
         if replacing { return NotificationKind("OFFER_REDEEMED", "UPGRADE") }
         guard isActive(previous, at: transaction.purchaseDate) else { return NotificationKind("OFFER_REDEEMED", "RESUBSCRIBE") }
-        let keepsOffer = previous.productID == transaction.productID && previous.offerType == transaction.offerType
-            && previous.offerID == transaction.offerID
-        return keepsOffer ? nil : NotificationKind("OFFER_REDEEMED")
+        // The next period of a chain in force is a renewal, whatever offer it carries: an offer
+        // redeemed for it was told when the customer redeemed it (`offerRedeemed(atRenewalOf:into:)`).
+        return nil
+    }
+
+    /// `OFFER_REDEEMED` for an offer a subscriber redeemed that waits for the next renewal
+    /// (`PendingOffer`): with `DOWNGRADE` when it renews into another (lower) plan, and no
+    /// subtype for the plan the customer has now.
+    ///
+    /// ```swift
+    /// NotificationKind.offerRedeemed(atRenewalOf: "pass.gold", into: "pass.silver")  // OFFER_REDEEMED DOWNGRADE
+    /// ```
+    static func offerRedeemed(atRenewalOf currentProductID: String, into productID: String) -> NotificationKind {
+        NotificationKind("OFFER_REDEEMED", productID == currentProductID ? nil : "DOWNGRADE")
     }
 
     /// Whether `transaction` still gives access at `date`: not refunded, not yet expired.

@@ -79,6 +79,12 @@ package protocol LedgerStorageSession: Sendable {
     func keyUse(headerSegments: [String]) async throws -> LedgerKeyUse
     /// Records a signed offer's nonce as used (in every account); false when it was already.
     func recordOfferNonce(_ nonce: String, keyID: String, account: CustomerAccount, at milliseconds: Int64) async throws -> Bool
+    /// The account's offers waiting for a renewal (`PendingOffer`), by chain.
+    func pendingOffers(account: CustomerAccount) async throws -> [PendingOffer]
+    /// Stores `offer` unless its chain has one already; false then.
+    func insertPendingOffer(_ offer: PendingOffer, account: CustomerAccount) async throws -> Bool
+    /// Removes the chain's pending offer, or every one of the account's when `originalID` is nil.
+    func deletePendingOffers(account: CustomerAccount, originalID: Int64?) async throws
 }
 
 /// What a key set signed of a ledger's rows, every account's.

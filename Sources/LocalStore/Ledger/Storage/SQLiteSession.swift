@@ -195,12 +195,13 @@ struct SQLiteSession: LedgerStorageSession {
             let row = try Row.fetchOne(db, sql: """
                 SELECT COUNT(*), COALESCE(MAX(id), 0), COUNT(revocationDate), TOTAL(expirationDate),
                        (SELECT COALESCE(group_concat(key || '=' || value, ';'), '') FROM storeState WHERE account = ?1),
-                       (SELECT COUNT(*) || ':' || COUNT(decidedAt) FROM askToBuyRequests WHERE account = ?1)
+                       (SELECT COUNT(*) || ':' || COUNT(decidedAt) FROM askToBuyRequests WHERE account = ?1),
+                       (SELECT COALESCE(group_concat(originalID || '=' || offerID, ';'), '') FROM pendingOffers WHERE account = ?1)
                 FROM transactions WHERE account = ?1
                 """, arguments: [account.id])
             return Ledger.ChangeMarker(
                 count: row?[0] ?? 0, highestID: row?[1] ?? 0, revoked: row?[2] ?? 0, expirations: row?[3] ?? 0,
-                storeState: row?[4] ?? "", askToBuy: row?[5] ?? ""
+                storeState: row?[4] ?? "", askToBuy: row?[5] ?? "", pendingOffers: row?[6] ?? ""
             )
         }
     }

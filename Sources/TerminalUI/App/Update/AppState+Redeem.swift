@@ -8,6 +8,15 @@ extension AppState {
         case .success(let verified):
             overlays.redeemSheet = nil
             let transaction = verified.unsafePayloadValue
+            // A subscriber's code for the plan in force (or a lower one) waits for the renewal:
+            // the store answers with the plan in force, which does not carry the code.
+            if transaction.productType == .autoRenewable, transaction.offer?.id?.uppercased() != code.uppercased() {
+                overlays.alerts.append(.offerAtNextRenewal(
+                    code: code.uppercased(), product: store.product(transaction.productID), plan: transaction,
+                    timeZone: options.timeZone, language: language
+                ))
+                return screenEffects(after: .transactionEnded)
+            }
             var alert = store.product(transaction.productID).map { Alert.purchased($0, transaction: transaction, timeZone: options.timeZone, language: language) }
                 ?? Alert(kind: .success, title: "", message: language.text("%@ is yours.", name(of: transaction.productID)), language: language)
             alert.title = language.text("Code redeemed")

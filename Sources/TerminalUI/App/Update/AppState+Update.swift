@@ -139,7 +139,11 @@ extension AppState {
     ) -> [AppEffect] {
         if requestedPurchase == product.id { requestedPurchase = nil }
         if overlays.confirmation?.request.product.id == product.id { overlays.confirmation = nil }
-        if let alert = Alert(purchaseOf: product, result: result, timeZone: options.timeZone, language: language) {
+        if case .success(.success(.verified(let plan))) = result, let groupID = product.subscription?.subscriptionGroupID,
+           Alert.offerWaits(for: product, plan: plan, renewal: store.owned?.subscriptionGroup(groupID).renewalInfo) {
+            // An offer on the plan in force, or a lower one: it waits for the next renewal.
+            overlays.alerts.append(.offerAtNextRenewal(code: nil, product: product, plan: plan, timeZone: options.timeZone, language: language))
+        } else if let alert = Alert(purchaseOf: product, result: result, timeZone: options.timeZone, language: language) {
             // A completion action of the shop's own takes over errors, as in StoreKit.
             let isError = alert.kind == .error || alert.kind == .warning
             if !isError || !hasCompletionAction(shopID: shopID) {

@@ -58,6 +58,7 @@ extension InterfaceLanguage {
         case .notForNewSubscribers: text("it is not for new subscribers")
         case .notForCurrentSubscribers: text("it is not for current subscribers")
         case .notForLapsedSubscribers: text("it is not for customers whose subscription has ended")
+        case .offerWaiting(let offer): text("the offer %@ already waits for your next renewal", offer)
         }
     }
 }
