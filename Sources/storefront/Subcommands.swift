@@ -19,6 +19,7 @@ extension StorefrontCommand {
         AdvanceCommand.self,
         ExpireCommand.self,
         ClearCommand.self,
+        FamilyCommand.self,
         ServeLauncher.self,
         StoreCommand.self,
     ]

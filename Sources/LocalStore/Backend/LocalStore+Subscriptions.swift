@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 import StorefrontModel
 
@@ -61,7 +60,10 @@ extension LocalStore {
 
     private func renewalPass() async throws {
         let now = try await storeNow()
-        for var chain in try await allChains() {
+        let chains = try await allChains()
+        // A family member's share renews when its purchaser's chain does.
+        try await renewSharedChains(chains.filter(\.isFamilyShared), at: now)
+        for var chain in chains where !chain.isFamilyShared {
             var recorded = 0
             // A bound on one pass, for clocks far ahead of a fast time rate; the next
             // call carries on where this one stopped.
@@ -110,12 +112,6 @@ extension LocalStore {
     /// The attempt ID of the renewal that follows `transactionID`: the same in every
     /// process, so a renewal two processes record at once is recorded once.
     static func renewalAttemptID(of transactionID: Int64) -> UUID {
-        var bytes = Array(SHA256.hash(data: Data("storefront.renewal.\(transactionID)".utf8)).prefix(16))
-        bytes[6] = (bytes[6] & 0x0F) | 0x50  // version 5 style: name-based
-        bytes[8] = (bytes[8] & 0x3F) | 0x80  // RFC 4122 variant
-        return UUID(uuid: (
-            bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
-            bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
-        ))
+        UUID(nameBased: "storefront.renewal.\(transactionID)")
     }
 }

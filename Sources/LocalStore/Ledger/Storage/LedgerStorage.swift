@@ -79,6 +79,15 @@ package protocol LedgerStorageSession: Sendable {
     func keyUse(headerSegments: [String]) async throws -> LedgerKeyUse
     /// Records a signed offer's nonce as used (in every account); false when it was already.
     func recordOfferNonce(_ nonce: String, keyID: String, account: CustomerAccount, at milliseconds: Int64) async throws -> Bool
+
+    // Family Sharing (Ledger+Family), in every account.
+    /// Every account in a family, with its organizer, oldest membership first.
+    func familyMemberships() async throws -> [FamilyMembership]
+    /// Puts `account` in `organizer`'s family, or takes it out of its family (nil).
+    func setFamilyMembership(organizer: CustomerAccount?, account: CustomerAccount, at milliseconds: Int64) async throws
+    /// Tells `account`'s watchers that this write changed its rows, as a write of its own
+    /// would (PostgreSQL's change feed; SQLite's watchers see it in the change marker).
+    func announceChange(of account: CustomerAccount) async throws
 }
 
 /// What a key set signed of a ledger's rows, every account's.
