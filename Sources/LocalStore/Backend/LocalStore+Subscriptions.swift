@@ -63,36 +63,42 @@ extension LocalStore {
         let chains = try await allChains()
         // A family member's share renews when its purchaser's chain does.
         try await renewSharedChains(chains.filter(\.isFamilyShared), at: now)
-        for var chain in chains where !chain.isFamilyShared {
-            var recorded = 0
-            // A bound on one pass, for clocks far ahead of a fast time rate; the next
-            // call carries on where this one stopped.
-            while recorded < 1000, let start = chain.dueRenewal(at: now, billingFails: controls.billingRetryOnRenewal),
-                  let product = catalog.product(id: chain.renewsAs) {
-                // A renewal keeps the token the app gave the chain's purchase, as the App Store's do.
-                let purchase = try await billedRenewal(
-                    subscriptionPurchase(
-                        of: product, from: start, offer: carriedOffer(in: chain, renewingAs: product),
-                        appAccountToken: chain.current.transaction.appAccountToken
-                    ),
-                    of: chain, as: product
+        for chain in chains where !chain.isFamilyShared {
+            try await renew(chain, at: now)
+        }
+    }
+
+    /// Records the renewals of `chain` that fell due by `now` and hands each out.
+    private func renew(_ due: SubscriptionChain, at now: Date) async throws {
+        var chain = due
+        var recorded = 0
+        // A bound on one pass, for clocks far ahead of a fast time rate; the next
+        // call carries on where this one stopped.
+        while recorded < 1000, let start = chain.dueRenewal(at: now, billingFails: controls.billingRetryOnRenewal),
+              let product = catalog.product(id: chain.renewsAs) {
+            // A renewal keeps the token the app gave the chain's purchase, as the App Store's do.
+            let purchase = try await billedRenewal(
+                subscriptionPurchase(
+                    of: product, from: start, offer: carriedOffer(in: chain, renewingAs: product),
+                    appAccountToken: chain.current.transaction.appAccountToken
+                ),
+                of: chain, as: product
+            )
+            let entry: LedgerEntry
+            do {
+                entry = try await ledger.recordSubscriptionTransaction(
+                    purchase, continuing: chain.current.id, attemptID: Self.renewalAttemptID(of: chain.current.id)
                 )
-                let entry: LedgerEntry
-                do {
-                    entry = try await ledger.recordSubscriptionTransaction(
-                        purchase, continuing: chain.current.id, attemptID: Self.renewalAttemptID(of: chain.current.id)
-                    )
-                } catch .purchaseAttemptReused {
-                    break  // another process renewed it as another product; the next read shows it
-                }
-                recorded += 1
-                // Auto-renew turned off only lets a commitment's own payments through: it stays off.
-                guard let next = SubscriptionChain(
-                    entries: chain.entries + [entry], preference: chain.willAutoRenew ? nil : chain.preference
-                ) else { break }
-                chain = next
-                _ = handOut(entry)
+            } catch .purchaseAttemptReused {
+                break  // another process renewed it as another product; the next read shows it
             }
+            recorded += 1
+            // Auto-renew turned off only lets a commitment's own payments through: it stays off.
+            guard let next = SubscriptionChain(
+                entries: chain.entries + [entry], preference: chain.willAutoRenew ? nil : chain.preference
+            ) else { break }
+            chain = next
+            _ = handOut(entry)
         }
     }
 

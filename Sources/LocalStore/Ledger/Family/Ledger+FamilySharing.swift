@@ -107,7 +107,7 @@ extension Ledger {
         purchase.billingPlanType = source.billingPlanType
         purchase.commitment = source.commitment
         _ = try await insert(
-            purchase, attemptID: attemptID, original: previous.map { ($0.originalID, $0.originalPurchaseDate) }, in: store,
+            purchase, attemptID: attemptID, original: previous.map { (id: $0.originalID, purchaseDate: $0.originalPurchaseDate) }, in: store,
             continuing: previous, replacing: replacing, originalPurchaseDate: source.originalPurchaseDate
         )
     }
