@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LocalStore
+import StoreCatalog
 import StorefrontCommandLine
 
 /// `storefront family join ACCOUNT FAMILY`, `family leave ACCOUNT`, `family list`: customer
