@@ -8,19 +8,16 @@ public struct FamilyMembership: Sendable, Hashable {
     public let organizer: CustomerAccount
     /// When the account joined (store time of the account that made the change).
     public let joinedAt: Date
+    /// This membership's own ID, new at each join: what the family shared during it is told
+    /// apart from what it shares after leaving and joining again.
+    public let membershipID: String
 
-    package init(account: CustomerAccount, organizer: CustomerAccount, joinedAt: Date) {
-        self.account = account
-        self.organizer = organizer
-        self.joinedAt = joinedAt
-    }
-
-    /// A membership read back from an engine that keeps only valid IDs.
-    package init(stored account: String, organizer: String, joinedAt milliseconds: Int64) throws {
-        self.init(
-            account: CustomerAccount(checked: account), organizer: CustomerAccount(checked: organizer),
-            joinedAt: Date(ledgerMilliseconds: milliseconds)
-        )
+    /// A membership read back from an engine, which keeps only valid IDs.
+    package init(stored account: String, organizer: String, joinedAt milliseconds: Int64, membershipID: String) throws {
+        self.account = CustomerAccount(checked: account)
+        self.organizer = CustomerAccount(checked: organizer)
+        joinedAt = Date(ledgerMilliseconds: milliseconds)
+        self.membershipID = membershipID
     }
 
     /// Whether this account organizes its family.
@@ -36,9 +33,9 @@ struct FamilyGroups: Sendable {
         memberships.first { $0.account == account }?.organizer
     }
 
-    /// When `account` joined its family; nil when it is in none.
-    func joinedAt(of account: CustomerAccount) -> Date? {
-        memberships.first { $0.account == account }?.joinedAt
+    /// The ID of `account`'s membership of its family; nil when it is in none.
+    func membershipID(of account: CustomerAccount) -> String? {
+        memberships.first { $0.account == account }?.membershipID
     }
 
     /// The members of `account`'s family, the organizer first, then in joining order; empty

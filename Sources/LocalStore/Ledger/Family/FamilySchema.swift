@@ -9,7 +9,8 @@ package enum FamilySchema {
             CREATE TABLE familyMembers (
                 account TEXT PRIMARY KEY NOT NULL,
                 organizer TEXT NOT NULL,
-                joinedAt INTEGER NOT NULL
+                joinedAt INTEGER NOT NULL,
+                membershipID TEXT NOT NULL
             ) STRICT;
             CREATE INDEX familyMembers_organizer ON familyMembers(organizer);
             """)
@@ -17,7 +18,7 @@ package enum FamilySchema {
 
     /// PostgreSQL's migration text: a statement a line, each ending in ";".
     package static let postgres = """
-        CREATE TABLE familyMembers (account TEXT PRIMARY KEY, organizer TEXT NOT NULL, joinedAt BIGINT NOT NULL);
+        CREATE TABLE familyMembers (account TEXT PRIMARY KEY, organizer TEXT NOT NULL, joinedAt BIGINT NOT NULL, membershipID TEXT NOT NULL);
         CREATE INDEX familyMembers_organizer ON familyMembers (organizer);
         """
 }
@@ -25,12 +26,11 @@ package enum FamilySchema {
 extension SQLiteSession {
     func familyMemberships() async throws -> [FamilyMembership] {
         try channel.perform { db in
-            try Row.fetchAll(db, sql: "SELECT account, organizer, joinedAt FROM familyMembers ORDER BY joinedAt, account")
+            try Row.fetchAll(db, sql: "SELECT account, organizer, joinedAt, membershipID FROM familyMembers ORDER BY joinedAt, account")
                 .map { row in
-                    FamilyMembership(
-                        account: CustomerAccount(checked: try row.decode(forColumn: "account")),
-                        organizer: CustomerAccount(checked: try row.decode(forColumn: "organizer")),
-                        joinedAt: Date(ledgerMilliseconds: try row.decode(forColumn: "joinedAt"))
+                    try FamilyMembership(
+                        stored: try row.decode(forColumn: "account"), organizer: try row.decode(forColumn: "organizer"),
+                        joinedAt: try row.decode(forColumn: "joinedAt"), membershipID: try row.decode(forColumn: "membershipID")
                     )
                 }
         }
@@ -41,10 +41,10 @@ extension SQLiteSession {
             if let organizer {
                 try db.execute(
                     sql: """
-                        INSERT INTO familyMembers (account, organizer, joinedAt) VALUES (?, ?, ?)
-                        ON CONFLICT (account) DO UPDATE SET organizer = excluded.organizer, joinedAt = excluded.joinedAt
+                        INSERT INTO familyMembers (account, organizer, joinedAt, membershipID) VALUES (?, ?, ?, ?)
+                        ON CONFLICT (account) DO NOTHING
                         """,
-                    arguments: [account.id, organizer.id, milliseconds]
+                    arguments: [account.id, organizer.id, milliseconds, UUID().uuidString]
                 )
             } else {
                 try db.execute(sql: "DELETE FROM familyMembers WHERE account = ?", arguments: [account.id])

@@ -49,11 +49,11 @@ extension Ledger {
         for member in accounts.sorted(by: { $0.id < $1.id }) {
             var shares = FamilyShares()
             for owner in groups.family(of: member) where owner != member {
-                let joined = (groups.joinedAt(of: member), groups.joinedAt(of: owner))
+                let memberships = (groups.membershipID(of: member) ?? "", groups.membershipID(of: owner) ?? "")
                 for row in try await rowsOf(owner) where row.transaction.ownershipType == .purchased
                     && FamilyShares.shareableTypes.contains(row.transaction.productType) && isShareable(row.transaction.productID)
                     && keys.verify(row.jws, expectedPayload: row.transaction.signedPayload) == nil {
-                    shares.add(row, of: try await rowsOf(owner), attemptID: Self.familyShareAttemptID(row.transaction.id, member, joined))
+                    shares.add(row, of: try await rowsOf(owner), attemptID: Self.familyShareAttemptID(row.transaction.id, member, memberships))
                 }
             }
             let changed = try await scoped(to: member).updateShares(shares, own: try await rowsOf(member), at: now, in: store)
@@ -142,11 +142,10 @@ extension Ledger {
     }
 
     /// The attempt ID of `member`'s share of transaction `sourceID` while both it and the
-    /// purchaser keep the memberships that began at `joined`: the same in every process, so
-    /// a share is recorded once, and a new one after leaving and joining again.
-    static func familyShareAttemptID(_ sourceID: Int64, _ member: CustomerAccount, _ joined: (member: Date?, owner: Date?)) -> UUID {
-        let dates = [joined.member, joined.owner].map { $0.map { String($0.ledgerMilliseconds) } ?? "-" }
-        return UUID(nameBased: "storefront.family.\(sourceID).\(member.id).\(dates.joined(separator: "."))")
+    /// purchaser keep their `memberships`: the same in every process, so a share is recorded
+    /// once, and a new one after either leaves and joins again.
+    static func familyShareAttemptID(_ sourceID: Int64, _ member: CustomerAccount, _ memberships: (member: String, owner: String)) -> UUID {
+        UUID(nameBased: "storefront.family.\(sourceID).\(member.id).\(memberships.member).\(memberships.owner)")
     }
 }
 

@@ -83,7 +83,8 @@ package protocol LedgerStorageSession: Sendable {
     // Family Sharing (Ledger+Family), in every account.
     /// Every account in a family, with its organizer, oldest membership first.
     func familyMemberships() async throws -> [FamilyMembership]
-    /// Puts `account` in `organizer`'s family, or takes it out of its family (nil).
+    /// Puts `account` in `organizer`'s family under a new membership ID (unless it is in one),
+    /// or takes it out of its family (nil).
     func setFamilyMembership(organizer: CustomerAccount?, account: CustomerAccount, at milliseconds: Int64) async throws
     /// Tells `account`'s watchers that this write changed its rows, as a write of its own
     /// would (PostgreSQL's change feed; SQLite's watchers see it in the change marker).
