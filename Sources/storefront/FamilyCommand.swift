@@ -34,24 +34,25 @@ struct FamilyJoinCommand: AsyncParsableCommand {
     )
 
     @Argument(help: ArgumentHelp("The account that joins.", valueName: "account"))
-    var account: Parsed<CustomerAccount>
+    var account: String
 
     @Argument(help: ArgumentHelp(
         "The family: its organizer's account. The first account to join makes the family; the organizer may join its own.",
         valueName: "family"
     ))
-    var family: Parsed<CustomerAccount>
+    var family: String
 
     @OptionGroup var storeOptions: StoreOptions
 
     func validate() throws {
         try FamilyCommandSupport.refuseAccountOption(storeOptions)
-        _ = try account.get()
-        _ = try family.get()
+        _ = try FamilyCommandSupport.account(account, named: "<account>")
+        _ = try FamilyCommandSupport.account(family, named: "<family>")
     }
 
     func run() async throws {
-        let account = try account.get(), organizer = try family.get()
+        let account = try FamilyCommandSupport.account(account, named: "<account>")
+        let organizer = try FamilyCommandSupport.account(family, named: "<family>")
         let store = await (try await storeOptions.makeStore()).serving(account)
         try await StoreCommandSupport.run("cannot put \(account) in \(organizer)'s family") {
             try await store.joinFamily(organizedBy: organizer)
@@ -70,17 +71,17 @@ struct FamilyLeaveCommand: AsyncParsableCommand {
     )
 
     @Argument(help: ArgumentHelp("The account that leaves.", valueName: "account"))
-    var account: Parsed<CustomerAccount>
+    var account: String
 
     @OptionGroup var storeOptions: StoreOptions
 
     func validate() throws {
         try FamilyCommandSupport.refuseAccountOption(storeOptions)
-        _ = try account.get()
+        _ = try FamilyCommandSupport.account(account, named: "<account>")
     }
 
     func run() async throws {
-        let account = try account.get()
+        let account = try FamilyCommandSupport.account(account, named: "<account>")
         let store = await (try await storeOptions.makeStore()).serving(account)
         try await StoreCommandSupport.run("cannot take \(account) out of its family") {
             let family = try await store.family()
@@ -136,6 +137,15 @@ struct FamilyListCommand: AsyncParsableCommand {
 }
 
 enum FamilyCommandSupport {
+    /// The account an argument names; a bad one is a usage error naming the argument and the fault.
+    static func account(_ argument: String, named name: String) throws -> CustomerAccount {
+        do {
+            return try CustomerAccount(argument)
+        } catch {
+            throw ValidationError("\(name) \(argument.debugDescription): \(error).")
+        }
+    }
+
     /// The family commands name their accounts as arguments; `--account` would say nothing.
     static func refuseAccountOption(_ options: StoreOptions) throws {
         if options.account != nil {

@@ -61,11 +61,17 @@ struct FamilyCommandTests {
         #expect(refused.stdout.isEmpty)
     }
 
-    @Test("--account on a family command is a usage error: its accounts are arguments")
-    func accountOption() async throws {
-        let refused = try await storefront("family", "join", "bob", "alice", "--account", "bob")
+    @Test("A bad account argument, or --account, is a usage error naming it, before the ledger opens", arguments: [
+        (["family", "join", "bob", "alice", "--account", "bob"], "--account does not apply: family commands name their accounts as arguments."),
+        (["family", "join", "al ice", "bob"], #"<account> "al ice": the account ID has whitespace (U+0020) at character 3."#),
+        (["family", "join", "bob", ""], #"<family> "": the account ID is empty."#),
+        (["family", "leave", "a\u{7}"], #"<account> "a\u{07}": the account ID has a control character (U+0007) at character 2."#),
+    ])
+    func usage(command: [String], message: String) async throws {
+        let refused = try await StorefrontCommand.run(command + ["--ledger", folder.database.path])
         #expect(refused.status == 64)
-        #expect(refused.stderr.contains("--account does not apply: family commands name their accounts as arguments."))
+        #expect(refused.stderr.contains(message), "\(refused.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.database.path), "refused before the ledger opens")
     }
 }
 
