@@ -92,6 +92,26 @@ struct FamilySharingTests {
         #expect(try await notifications(bob) == ["SUBSCRIBED INITIAL_BUY", "DID_RENEW"])
     }
 
+    @Test("The purchaser turning auto-renew off is the member's too: its renewal info, and EXPIRED VOLUNTARY at the end", arguments: Engine.allCases)
+    func autoRenewOff(engine: Engine) async throws {
+        let harnesses = try await stores(engine, Self.alice, Self.bob)
+        let (alice, bob) = (harnesses[0], harnesses[1])
+        try await bob.store.joinFamily(organizedBy: Self.alice)
+        let bought = try await alice.buy("extras.monthly")
+        try await alice.store.setAutoRenew(false, forTransaction: Int64(bought.id))
+        let status = try await bob.status("extras")
+        #expect(status.renewalInfo.unsafePayloadValue.willAutoRenew == false)
+
+        alice.clock.advance(by: Self.day * 10)
+        bob.clock.advance(by: Self.day * 10)
+        _ = try await bob.store.recordDueNotifications()
+        #expect(try await bob.status("extras").state == .expired)
+        #expect(try await bob.store.allTransactions().count == 1, "nothing renewed")
+        #expect(try await notifications(bob) == [
+            "SUBSCRIBED INITIAL_BUY", "DID_CHANGE_RENEWAL_STATUS AUTO_RENEW_DISABLED", "EXPIRED VOLUNTARY",
+        ])
+    }
+
     @Test("Leaving revokes what the family shared, with REVOKE; joining again shares it anew", arguments: Engine.allCases)
     func leaving(engine: Engine) async throws {
         let harnesses = try await stores(engine, Self.alice, Self.bob)

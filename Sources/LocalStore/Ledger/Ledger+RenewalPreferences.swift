@@ -48,12 +48,17 @@ extension Ledger {
     func changeRenewalPreference(
         _ preference: RenewalPreference?, of current: LedgerTransaction, in store: any LedgerStorageSession
     ) async throws {
-        let key = Self.renewalKeyPrefix + String(current.originalID)
-        let old = try await store.storeState(account: account, key: key)?.text.flatMap(RenewalPreference.init(storedText:))
+        let old = try await storedRenewalPreference(originalID: current.originalID, in: store)
         try await saveRenewalPreference(preference?.storedText, originalID: current.originalID, in: store)
         for kind in NotificationKind.preferenceChange(from: old, to: preference, currentProductID: current.productID) {
             try await enqueue(kind, key: "preference.\(current.originalID).\(UUID().uuidString)", about: current, in: store)
         }
+    }
+
+    /// The stored preference of the account's chain `originalID`, in the write or read `store` runs.
+    func storedRenewalPreference(originalID: Int64, in store: any LedgerStorageSession) async throws -> RenewalPreference? {
+        try await store.storeState(account: account, key: Self.renewalKeyPrefix + String(originalID))?.text
+            .flatMap(RenewalPreference.init(storedText:))
     }
 
     func saveRenewalPreference(_ text: String?, originalID: Int64, in store: any LedgerStorageSession) async throws {

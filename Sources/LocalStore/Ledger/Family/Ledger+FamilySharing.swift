@@ -5,7 +5,8 @@ import Foundation
 /// for each shareable purchase of another member, in force while both are in the family and
 /// the purchase stands. A write of an account in a family brings the whole family up to date in
 /// the same database transaction: new purchases and renewals shared (with their notifications),
-/// expiries and upgrades mirrored, and what the family no longer gives revoked (`REVOKE`).
+/// expiries, upgrades and renewal preferences mirrored, and what the family no longer gives
+/// revoked (`REVOKE`).
 extension Ledger {
     /// This ledger, sharing the products `isShareable` names with each account's family.
     ///
@@ -79,15 +80,32 @@ extension Ledger {
                 changed = true
             }
         }
-        for (attemptID, source) in shares.inForce where ownByAttempt[attemptID] == nil {
-            let previous = shares.previous(of: source)
-            let previousCopy = previous.flatMap { shares.attemptID(of: $0.id) }.flatMap { ownByAttempt[$0] }
-            try await insertShare(
-                of: source, attemptID: attemptID, continuing: previousCopy, replacing: previous?.isUpgraded == true, in: store
-            )
-            changed = true
+        for (attemptID, source) in shares.inForce {
+            var share = ownByAttempt[attemptID]
+            if share == nil {
+                let previous = shares.previous(of: source)
+                let previousCopy = previous.flatMap { shares.attemptID(of: $0.id) }.flatMap { ownByAttempt[$0] }
+                share = try await insertShare(
+                    of: source, attemptID: attemptID, continuing: previousCopy, replacing: previous?.isUpgraded == true, in: store
+                )
+                changed = true
+            }
+            if let share, share.revocationDate == nil, source.productType == .autoRenewable {
+                changed = try await mirrorRenewalPreference(of: source, onto: share, in: store) || changed
+            }
         }
         return changed
+    }
+
+    /// Gives the share's chain the purchaser's renewal preference (auto-renew off, another plan
+    /// next), with the notifications of the change; false when it has it.
+    private func mirrorRenewalPreference(
+        of source: LedgerTransaction, onto share: LedgerTransaction, in store: any LedgerStorageSession
+    ) async throws -> Bool {
+        let purchasers = try await scoped(to: source.account).storedRenewalPreference(originalID: source.originalID, in: store)
+        guard try await storedRenewalPreference(originalID: share.originalID, in: store) != purchasers else { return false }
+        try await changeRenewalPreference(purchasers, of: share, in: store)
+        return true
     }
 
     /// Records this account's share of `source`: the same product, dates and offer, FAMILY_SHARED,
@@ -95,7 +113,7 @@ extension Ledger {
     private func insertShare(
         of source: LedgerTransaction, attemptID: UUID, continuing previous: LedgerTransaction?, replacing: Bool,
         in store: any LedgerStorageSession
-    ) async throws {
+    ) async throws -> LedgerTransaction {
         var purchase = LedgerPurchase(
             productID: source.productID, productType: source.productType, purchaseDate: source.purchaseDate,
             expirationDate: source.expirationDate, purchasedQuantity: source.purchasedQuantity, offerType: source.offerType,
@@ -106,10 +124,10 @@ extension Ledger {
         purchase.offerPeriod = source.offerPeriod
         purchase.billingPlanType = source.billingPlanType
         purchase.commitment = source.commitment
-        _ = try await insert(
+        return try await insert(
             purchase, attemptID: attemptID, original: previous.map { (id: $0.originalID, purchaseDate: $0.originalPurchaseDate) }, in: store,
             continuing: previous, replacing: replacing, originalPurchaseDate: source.originalPurchaseDate
-        )
+        ).transaction
     }
 
     /// Gives the share `id` the purchase's earlier end (expired early) and upgrade; false when it has them.
