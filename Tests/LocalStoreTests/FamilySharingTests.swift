@@ -35,6 +35,13 @@ struct FamilySharingTests {
         return harnesses
     }
 
+    /// Stores for alice and bob on one ledger, bob in the family alice organizes.
+    private func aliceAndBobInAFamily(_ engine: Engine) async throws -> (StoreHarness, StoreHarness) {
+        let harnesses = try await stores(engine, Self.alice, Self.bob)
+        try await harnesses[1].store.joinFamily(organizedBy: Self.alice)
+        return (harnesses[0], harnesses[1])
+    }
+
     private func notifications(_ harness: StoreHarness) async throws -> [String] {
         try await harness.ledger.notificationHistory(from: 0, to: .max)
             .filter { $0.account == harness.store.account }
@@ -70,17 +77,14 @@ struct FamilySharingTests {
 
     @Test("A shared subscription renews as the purchaser's does, even when only the member's store looks", arguments: Engine.allCases)
     func renewals(engine: Engine) async throws {
-        let harnesses = try await stores(engine, Self.alice, Self.bob)
-        let (alice, bob) = (harnesses[0], harnesses[1])
-        try await bob.store.joinFamily(organizedBy: Self.alice)
+        let (alice, bob) = try await aliceAndBobInAFamily(engine)
         let bought = try await alice.buy("extras.monthly")
         let first = try await bob.status("extras")
         #expect(first.state == .subscribed)
         #expect(first.transaction.unsafePayloadValue.ownershipType == .familyShared)
         #expect(first.transaction.unsafePayloadValue.expirationDate == bought.expirationDate)
 
-        alice.clock.advance(by: Self.day * 10)
-        bob.clock.advance(by: Self.day * 10)
+        for harness in [alice, bob] { harness.clock.advance(by: Self.day * 10) }
         let renewed = try await bob.status("extras")  // bob's store renews alice's chain, and so his share
         #expect(renewed.state == .subscribed)
         let shares = try await bob.store.allTransactions().map(\.unsafePayloadValue)
@@ -94,16 +98,13 @@ struct FamilySharingTests {
 
     @Test("The purchaser turning auto-renew off is the member's too: its renewal info, and EXPIRED VOLUNTARY at the end", arguments: Engine.allCases)
     func autoRenewOff(engine: Engine) async throws {
-        let harnesses = try await stores(engine, Self.alice, Self.bob)
-        let (alice, bob) = (harnesses[0], harnesses[1])
-        try await bob.store.joinFamily(organizedBy: Self.alice)
+        let (alice, bob) = try await aliceAndBobInAFamily(engine)
         let bought = try await alice.buy("extras.monthly")
         try await alice.store.setAutoRenew(false, forTransaction: Int64(bought.id))
         let status = try await bob.status("extras")
         #expect(status.renewalInfo.unsafePayloadValue.willAutoRenew == false)
 
-        alice.clock.advance(by: Self.day * 10)
-        bob.clock.advance(by: Self.day * 10)
+        for harness in [alice, bob] { harness.clock.advance(by: Self.day * 10) }
         _ = try await bob.store.recordDueNotifications()
         #expect(try await bob.status("extras").state == .expired)
         #expect(try await bob.store.allTransactions().count == 1, "nothing renewed")
