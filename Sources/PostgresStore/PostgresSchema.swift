@@ -73,6 +73,7 @@ enum PostgresSchema {
         signedOfferNonces,  // branch signed: SQLite's v4-signed-offer-nonces
         BillingPlanSchema.postgres,
         pendingOffers,  // branch redeem: SQLite's v5-redeem
+        FamilySchema.postgres,  // branch family: SQLite's v5-family
     ]
 
     /// A textual UUID, any case.

@@ -34,3 +34,4 @@ extension ExitCodeError {
 extension LedgerError: ExitCodeError {}
 extension CatalogError: ExitCodeError {}
 extension APIKeyError: ExitCodeError {}
+extension FamilyError: ExitCodeError {}

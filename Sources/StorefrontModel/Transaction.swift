@@ -44,6 +44,8 @@ public struct Transaction: Identifiable, Hashable, Sendable, Codable {
     public internal(set) var billingPlanType: Product.SubscriptionInfo.BillingPlanType?
     /// A monthly plan's place in its 12-month commitment; nil when paid up front.
     public internal(set) var commitmentInfo: CommitmentInfo?
+    /// Whether the customer bought it or has it through Family Sharing (`owned(as:)`).
+    public internal(set) var ownershipType: OwnershipType = .purchased
 
     public init(
         id: ID,

@@ -10,7 +10,8 @@ import StorefrontModel
 ///  "purchaseDate":"2026-01-02T03:04:05.000Z","originalPurchaseDate":"…","expirationDate":null,
 ///  "revocationDate":null,"revocationReason":null,"quantity":1,"offerType":null,"offerID":null,
 ///  "isUpgraded":false,"price":"0.99","currency":"USD","storefront":"USA","offerDiscountType":null,
-///  "offerPeriod":null,"appAccountToken":null,"appTransactionId":"4012…","finished":false,"verified":true}
+///  "offerPeriod":null,"appAccountToken":null,"appTransactionId":"4012…","ownershipType":"PURCHASED",
+///  "finished":false,"verified":true}
 /// ```
 enum StoreJSON {
     /// A transaction as the store hands it out; `finished` only when the ledger says.
@@ -36,6 +37,7 @@ enum StoreJSON {
         ]
         members += offerFields(transaction, entry: entry)
         members += BillingPlanWords.members(transaction)
+        members.append(.init(key: "ownershipType", value: .string(transaction.ownershipType.rawValue)))
         if let finished { members.append(.init(key: "finished", value: .bool(finished))) }
         members.append(.init(key: "verified", value: .bool(result.verifiedValue != nil)))
         return .object(members)

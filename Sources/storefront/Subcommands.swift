@@ -21,6 +21,7 @@ extension StorefrontCommand {
         ClearCommand.self,
         BillingCommand.self,
         AutoRenewCommand.self,
+        FamilyCommand.self,
         ServeLauncher.self,
         StoreCommand.self,
     ]

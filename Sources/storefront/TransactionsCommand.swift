@@ -16,7 +16,7 @@ struct TransactionsCommand: AsyncParsableCommand {
             purchaseDate, originalPurchaseDate, expirationDate, revocationDate (ISO 8601 or null), \
             revocationReason, quantity, offerType, offerID, isUpgraded, price, currency, storefront, \
             offerDiscountType, offerPeriod (ISO 8601, e.g. P1M), appAccountToken, appTransactionId, \
-            finished and verified. A transaction edited outside the store shows verified false.
+            ownershipType (PURCHASED, or FAMILY_SHARED for a family member's purchase), finished and verified. A transaction edited outside the store shows verified false.
             """
     )
 
@@ -63,7 +63,11 @@ struct TransactionsCommand: AsyncParsableCommand {
         if transaction.originalID != transaction.id { parts.append("original \(transaction.originalID)") }
         if let plan = BillingPlanWords.part(transaction) { parts.append(plan) }
         if transaction.isUpgraded { parts.append("upgraded") }
-        if transaction.revocationDate != nil { parts.append("refunded") }
+        if transaction.ownershipType == .familyShared {
+            parts.append(transaction.revocationDate == nil ? "shared by family" : "no longer shared")
+        } else if transaction.revocationDate != nil {
+            parts.append("refunded")
+        }
         if !entry.isFinished { parts.append("unfinished") }
         if case .unverified(_, let error) = result { parts.append("UNVERIFIED: \(error.localizedDescription)") }
         return parts.joined(separator: "  ")

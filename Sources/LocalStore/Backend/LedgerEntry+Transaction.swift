@@ -48,7 +48,7 @@ extension LedgerEntry {
                     price: commitment.price
                 )
             }
-        )
+        ).owned(as: Transaction.OwnershipType(rawValue: stored.ownershipType.rawValue))
         if case .unverified(let failure) = verification {
             return .unverified(value, VerificationResult<Transaction>.VerificationError(failure))
         }

@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 import StorefrontModel
 
@@ -62,36 +61,45 @@ extension LocalStore {
 
     private func renewalPass() async throws {
         let now = try await storeNow()
-        for var chain in try await allChains() {
-            var recorded = 0
-            // A bound on one pass, for clocks far ahead of a fast time rate; the next
-            // call carries on where this one stopped.
-            while recorded < 1000, let start = chain.dueRenewal(at: now, billingFails: controls.billingRetryOnRenewal),
-                  let product = catalog.product(id: chain.renewsAs) {
-                // A renewal keeps the token the app gave the chain's purchase, as the App Store's do.
-                let purchase = try await billedRenewal(
-                    subscriptionPurchase(
-                        of: product, from: start, offer: renewalOffer(in: chain, renewingAs: product),
-                        appAccountToken: chain.current.transaction.appAccountToken
-                    ),
-                    of: chain, as: product
+        let chains = try await allChains()
+        // A family member's share renews when its purchaser's chain does.
+        try await renewSharedChains(chains.filter(\.isFamilyShared), at: now)
+        for chain in chains where !chain.isFamilyShared {
+            try await renew(chain, at: now)
+        }
+    }
+
+    /// Records the renewals of `chain` that fell due by `now` and hands each out.
+    private func renew(_ due: SubscriptionChain, at now: Date) async throws {
+        var chain = due
+        var recorded = 0
+        // A bound on one pass, for clocks far ahead of a fast time rate; the next
+        // call carries on where this one stopped.
+        while recorded < 1000, let start = chain.dueRenewal(at: now, billingFails: controls.billingRetryOnRenewal),
+              let product = catalog.product(id: chain.renewsAs) {
+            // A renewal keeps the token the app gave the chain's purchase, as the App Store's do.
+            let purchase = try await billedRenewal(
+                subscriptionPurchase(
+                    of: product, from: start, offer: renewalOffer(in: chain, renewingAs: product),
+                    appAccountToken: chain.current.transaction.appAccountToken
+                ),
+                of: chain, as: product
+            )
+            let entry: LedgerEntry
+            do {
+                entry = try await ledger.recordSubscriptionTransaction(
+                    purchase, continuing: chain.current.id, attemptID: Self.renewalAttemptID(of: chain.current.id)
                 )
-                let entry: LedgerEntry
-                do {
-                    entry = try await ledger.recordSubscriptionTransaction(
-                        purchase, continuing: chain.current.id, attemptID: Self.renewalAttemptID(of: chain.current.id)
-                    )
-                } catch .purchaseAttemptReused {
-                    break  // another process renewed it as another product; the next read shows it
-                }
-                recorded += 1
-                // Auto-renew turned off only lets a commitment's own payments through: it stays off.
-                guard let next = SubscriptionChain(
-                    entries: chain.entries + [entry], preference: chain.willAutoRenew ? nil : chain.preference
-                ) else { break }
-                chain = next
-                _ = handOut(entry)
+            } catch .purchaseAttemptReused {
+                break  // another process renewed it as another product; the next read shows it
             }
+            recorded += 1
+            // Auto-renew turned off only lets a commitment's own payments through: it stays off.
+            guard let next = SubscriptionChain(
+                entries: chain.entries + [entry], preference: chain.willAutoRenew ? nil : chain.preference
+            ) else { break }
+            chain = next
+            _ = handOut(entry)
         }
     }
 
@@ -124,12 +132,6 @@ extension LocalStore {
     /// The attempt ID of the renewal that follows `transactionID`: the same in every
     /// process, so a renewal two processes record at once is recorded once.
     static func renewalAttemptID(of transactionID: Int64) -> UUID {
-        var bytes = Array(SHA256.hash(data: Data("storefront.renewal.\(transactionID)".utf8)).prefix(16))
-        bytes[6] = (bytes[6] & 0x0F) | 0x50  // version 5 style: name-based
-        bytes[8] = (bytes[8] & 0x3F) | 0x80  // RFC 4122 variant
-        return UUID(uuid: (
-            bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
-            bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
-        ))
+        UUID(nameBased: "storefront.renewal.\(transactionID)")
     }
 }

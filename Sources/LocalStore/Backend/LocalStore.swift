@@ -39,6 +39,9 @@ public actor LocalStore: StoreBackend {
     /// Transactions this store handed out (bought here or sent to `updates()`), with
     /// whether they were revoked then, so that watching the ledger does not send them again.
     var handedOut: [Int64: Bool] = [:]
+    /// Whether a renewal pass also renews the family purchases shared with this customer
+    /// (off in the store a pass makes for the purchaser, so passes never chase each other).
+    private(set) var followsFamilyRenewals = true
 
     /// Makes a store over `catalog` and `ledger`.
     ///
@@ -57,7 +60,7 @@ public actor LocalStore: StoreBackend {
         controls: StoreControls? = nil
     ) {
         self.catalog = CatalogStorefront(catalog: catalog, storefront: storefront, locale: locale)
-        self.ledger = ledger.scoped(to: account)
+        self.ledger = ledger.scoped(to: account).sharingWithFamily(Self.familyShareable(in: catalog))
         self.clock = clock
         self.controls = controls ?? StoreControls(settings: catalog.settings)
     }
@@ -140,6 +143,10 @@ public actor LocalStore: StoreBackend {
         let result = verificationResult(of: entry)
         if sending { emit(.transaction(result)) }
         return result
+    }
+
+    func stopFollowingFamilyRenewals() {
+        followsFamilyRenewals = false
     }
 
     func emit(_ update: StoreUpdate) {

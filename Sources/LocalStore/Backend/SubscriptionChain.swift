@@ -34,6 +34,8 @@ struct SubscriptionChain: Sendable {
     }
 
     var originalID: Int64 { current.transaction.originalID }
+    /// A family member's share of another's subscription, which renews with the purchaser's.
+    var isFamilyShared: Bool { current.transaction.ownershipType == .familyShared }
     var groupID: String? { current.transaction.subscriptionGroupID }
     var willAutoRenew: Bool { preference?.willAutoRenew ?? true }
     /// The product the next renewal is for.

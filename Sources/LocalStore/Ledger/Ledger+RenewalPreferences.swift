@@ -51,8 +51,7 @@ extension Ledger {
         _ preference: RenewalPreference?, of current: LedgerTransaction, in store: any LedgerStorageSession,
         redeeming: Bool = false
     ) async throws {
-        let key = Self.renewalKeyPrefix + String(current.originalID)
-        let old = try await store.storeState(account: account, key: key)?.text.flatMap(RenewalPreference.init(storedText:))
+        let old = try await storedRenewalPreference(originalID: current.originalID, in: store)
         try await saveRenewalPreference(preference?.storedText, originalID: current.originalID, in: store)
         let renewsAs = preference?.productID ?? current.productID
         if !redeeming, renewsAs != (old?.productID ?? current.productID),
@@ -63,6 +62,12 @@ extension Ledger {
         where !(redeeming && kind.type == "DID_CHANGE_RENEWAL_PREF") {
             try await enqueue(kind, key: "preference.\(current.originalID).\(UUID().uuidString)", about: current, in: store)
         }
+    }
+
+    /// The stored preference of the account's chain `originalID`, in the write or read `store` runs.
+    func storedRenewalPreference(originalID: Int64, in store: any LedgerStorageSession) async throws -> RenewalPreference? {
+        try await store.storeState(account: account, key: Self.renewalKeyPrefix + String(originalID))?.text
+            .flatMap(RenewalPreference.init(storedText:))
     }
 
     func saveRenewalPreference(_ text: String?, originalID: Int64, in store: any LedgerStorageSession) async throws {

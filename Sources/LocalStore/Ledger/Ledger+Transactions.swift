@@ -128,19 +128,21 @@ extension Ledger {
     /// Signs and inserts a new transaction unless `attemptID` already recorded one, with its
     /// notification: `previous` is the chain's transaction it follows, `replacing` says it
     /// replaces that plan at once (an upgrade); `kind`, when given, is what the rows alone
-    /// cannot tell (a billing recovery).
+    /// cannot tell (a billing recovery); `originalPurchaseDate` overrides the chain's.
     func insert(
         _ purchase: LedgerPurchase, attemptID: UUID, original: (id: Int64, purchaseDate: Date)?,
         in store: any LedgerStorageSession, continuing previous: LedgerTransaction? = nil, replacing: Bool = false,
-        notifying kind: NotificationKind? = nil
+        notifying kind: NotificationKind? = nil, originalPurchaseDate: Date? = nil
     ) async throws -> TransactionRow {
         if let recorded = try await recordedRow(attemptID: attemptID, productID: purchase.productID, in: store) {
             return recorded
         }
-        let transaction = LedgerTransaction(
+        var transaction = LedgerTransaction(
             id: try await store.nextTransactionID(), purchase: purchase, account: account, original: original,
             signedDate: clock.now
         )
+        // A family member's share starts its own chain on the purchase's original date.
+        if let originalPurchaseDate { transaction.originalPurchaseDate = originalPurchaseDate.millisecondPrecision }
         let row = TransactionRow(
             transaction: transaction, isFinished: false, purchaseAttemptID: attemptID,
             jws: try signingKey.sign(transaction.signedPayload)

@@ -40,6 +40,9 @@ public struct Ledger: Sendable {
     public var signingKey: StoreSigningKey { keys.signingKey }
     /// The customer whose rows this value reads and writes.
     public private(set) var account = CustomerAccount.local
+    /// Which products Family Sharing shares (`sharingWithFamily(_:)`); nil shares none, and a
+    /// write then never looks at families.
+    var familyShareable: (@Sendable (String) -> Bool)? = nil
     /// The key file this value made as it opened: taken back when the store turns out to
     /// hold rows, which a new key never signed (`checkKeysSignRows`).
     let createdKeyFile: URL?
@@ -193,7 +196,9 @@ public struct Ledger: Sendable {
         retryingLostConnections: Bool = false,
         _ body: @escaping @Sendable (any LedgerStorageSession) async throws -> T
     ) async throws(LedgerError) -> T {
-        try await retrying(lostConnections: retryingLostConnections) { try await storage.write(account: account, body) }
+        try await retrying(lostConnections: retryingLostConnections) {
+            try await storage.write(account: account) { store in try await self.sharingWithFamily(in: store, body) }
+        }
     }
 
     /// Runs `operation`; with `lostConnections`, asks again while the store is unavailable,

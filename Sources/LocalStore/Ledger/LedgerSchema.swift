@@ -84,6 +84,7 @@ enum LedgerSchema {
         migrator.registerMigration("v4-signed-offer-nonces", migrate: SignedOfferNonceSchema.sqlite)
         migrator.registerMigration("v4-plans", migrate: BillingPlanSchema.sqlite)
         migrator.registerMigration("v5-redeem", migrate: PendingOfferSchema.sqlite)
+        migrator.registerMigration("v5-family", migrate: FamilySchema.sqlite)
         return migrator
     }()
 

@@ -25,6 +25,8 @@ public struct TransactionPayload: Codable, Sendable, Hashable {
     public var signedDate: Int64
     public var revocationReason: Int?
     public var revocationDate: Int64?
+    /// `FAMILY_REVOKE` for a family member's share that Family Sharing took back.
+    public var revocationType: String?
     public var isUpgraded: Bool?
     public var offerType: Int?
     public var offerIdentifier: String?
@@ -64,6 +66,7 @@ public struct TransactionPayload: Codable, Sendable, Hashable {
         self.signedDate = signedDate.milliseconds
         revocationReason = transaction.revocationReason?.rawValue
         revocationDate = transaction.revocationDate?.milliseconds
+        revocationType = transaction.isFamilyRevoked ? "FAMILY_REVOKE" : nil
         isUpgraded = transaction.isUpgraded ? true : nil
         offerType = transaction.offerType?.rawValue
         offerIdentifier = transaction.offerID

@@ -85,6 +85,16 @@ package protocol LedgerStorageSession: Sendable {
     func insertPendingOffer(_ offer: PendingOffer, account: CustomerAccount) async throws -> Bool
     /// Removes the chain's pending offer, or every one of the account's when `originalID` is nil.
     func deletePendingOffers(account: CustomerAccount, originalID: Int64?) async throws
+
+    // Family Sharing (Ledger+Family), in every account.
+    /// Every account in a family, with its organizer, oldest membership first.
+    func familyMemberships() async throws -> [FamilyMembership]
+    /// Puts `account` in `organizer`'s family under a new membership ID (unless it is in one),
+    /// or takes it out of its family (nil).
+    func setFamilyMembership(organizer: CustomerAccount?, account: CustomerAccount, at milliseconds: Int64) async throws
+    /// Tells `account`'s watchers that this write changed its rows, as a write of its own
+    /// would (PostgreSQL's change feed; SQLite's watchers see it in the change marker).
+    func announceChange(of account: CustomerAccount) async throws
 }
 
 /// What a key set signed of a ledger's rows, every account's.

@@ -79,7 +79,13 @@ public struct PurchasesContent: Sendable {
         let shown = Set(state.layout.entitlements.map(\.name))
         let owning = owned.transactions.values.filter { !shown.contains(state.name(of: $0.productID)) }.sorted { (state.name(of: $0.productID), $0.id) < (state.name(of: $1.productID), $1.id) }
         for transaction in owning {
-            rows.append(.entitlement(name: state.name(of: transaction.productID), detail: detail(for: transaction, owned: owned, state: state), isActive: true))
+            // A family member's share says so, beside its renewal date.
+            let shared = transaction.ownershipType == .familyShared ? language.text("Shared by your family") : nil
+            let details = [shared, detail(for: transaction, owned: owned, state: state)].compactMap { $0 }
+            rows.append(.entitlement(
+                name: state.name(of: transaction.productID), detail: details.isEmpty ? nil : details.joined(separator: language.text(", ")),
+                isActive: true
+            ))
         }
         return rows.isEmpty ? [.note(language.text("Nothing yet."))] : rows
     }

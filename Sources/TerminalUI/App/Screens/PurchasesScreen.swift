@@ -128,7 +128,11 @@ struct PurchasesScreen: AppScreen {
         let mark = verified ? options.glyph(.check) : options.glyph(.warning)
         var notes: [String] = []
         if !verified { notes.append(options.text("unverified")) }
-        if transaction.revocationDate != nil { notes.append(options.text("refunded")) }
+        if transaction.ownershipType == .familyShared {
+            notes.append(transaction.revocationDate != nil ? options.text("no longer shared") : options.text("Shared by your family"))
+        } else if transaction.revocationDate != nil {
+            notes.append(options.text("refunded"))
+        }
         if transaction.isUpgraded { notes.append(options.text("upgraded")) }
         if transaction.offer?.paymentMode == .freeTrial { notes.append(options.text("free trial")) }
         return LineList.Line(
