@@ -21,6 +21,10 @@ public struct SubscriptionStanding: Sendable, Hashable {
     public var eligibleWinBackOfferIDs: [String]
     /// The plan a customer with no current plan had last, if they had one.
     public var lapsedProductID: Product.ID?
+    /// How the current plan is paid, for a plan with billing plans.
+    public var billingPlanType: Product.SubscriptionInfo.BillingPlanType?
+    /// When the current plan's 12-month commitment ends, for a plan paid monthly.
+    public var commitmentExpirationDate: Date?
 
     public init(
         currentProductID: Product.ID? = nil,
@@ -28,7 +32,9 @@ public struct SubscriptionStanding: Sendable, Hashable {
         renewalDate: Date? = nil,
         isEligibleForIntroOffer: Bool = true,
         eligibleWinBackOfferIDs: [String] = [],
-        lapsedProductID: Product.ID? = nil
+        lapsedProductID: Product.ID? = nil,
+        billingPlanType: Product.SubscriptionInfo.BillingPlanType? = nil,
+        commitmentExpirationDate: Date? = nil
     ) {
         self.currentProductID = currentProductID
         self.autoRenewPreference = autoRenewPreference
@@ -36,18 +42,23 @@ public struct SubscriptionStanding: Sendable, Hashable {
         self.isEligibleForIntroOffer = isEligibleForIntroOffer
         self.eligibleWinBackOfferIDs = eligibleWinBackOfferIDs
         self.lapsedProductID = lapsedProductID
+        self.billingPlanType = billingPlanType
+        self.commitmentExpirationDate = commitmentExpirationDate
     }
 
     /// The standing the storefront reports for a group.
     public init(_ group: SubscriptionGroupStatus) {
         let renewals = group.statuses.compactMap(\.renewalInfo.verifiedValue)
+        let current = group.current?.transaction.verifiedValue
         self.init(
             currentProductID: group.currentProductID,
             autoRenewPreference: group.autoRenewPreference,
             renewalDate: group.current?.transaction.verifiedValue?.expirationDate,
             isEligibleForIntroOffer: group.isEligibleForIntroOffer,
             eligibleWinBackOfferIDs: renewals.flatMap(\.eligibleWinBackOfferIDs).uniqued(by: \.self),
-            lapsedProductID: group.current == nil ? group.statuses.lazy.compactMap(\.transaction.verifiedValue?.productID).first : nil
+            lapsedProductID: group.current == nil ? group.statuses.lazy.compactMap(\.transaction.verifiedValue?.productID).first : nil,
+            billingPlanType: current?.billingPlanType,
+            commitmentExpirationDate: current?.commitmentInfo?.expirationDate
         )
     }
 
@@ -55,8 +66,9 @@ public struct SubscriptionStanding: Sendable, Hashable {
     public static let neverSubscribed = SubscriptionStanding()
 }
 
-/// The part of a `SubscriptionStoreView`'s state the app owns: the chosen plan and the
-/// focus. (Redeem Code opens a `RedeemCodeSheet` over the whole screen.)
+/// The part of a `SubscriptionStoreView`'s state the app owns: the chosen plan, how the
+/// customer chose to pay each plan, and the focus. (Redeem Code opens a `RedeemCodeSheet`
+/// over the whole screen.)
 ///
 /// ```swift
 /// var state = SubscriptionStoreState()
@@ -66,9 +78,13 @@ public struct SubscriptionStoreState: Sendable, Hashable {
     /// The chosen plan; `nil` (or a plan no longer shown) means the default selection.
     public var selectedID: Product.ID?
     public var focus: StoreFocus
+    /// The billing plan the customer chose (b) for a plan that has several; a plan not
+    /// here is paid as the view prefers (`SubscriptionOption.billingPlan`).
+    public var billingPlans: [Product.ID: Product.SubscriptionInfo.BillingPlanType]
 
-    public init(selectedID: Product.ID? = nil, focus: StoreFocus = .list) {
+    public init(selectedID: Product.ID? = nil, focus: StoreFocus = .list, billingPlans: [Product.ID: Product.SubscriptionInfo.BillingPlanType] = [:]) {
         self.selectedID = selectedID
         self.focus = focus
+        self.billingPlans = billingPlans
     }
 }

@@ -14,7 +14,7 @@ struct WinBackOfferTests {
     static let offerID = "com.example.backyardbirds.pass.grove.welcomeback"
 
     /// A customer who had Grove Monthly and let it expire, in an app opened afterwards.
-    static func churned(options: AppOptions = AppOptions()) async throws -> AppHarness {
+    static func churned(options: AppOptions = AppOptions(), layout: StoreLayout? = nil) async throws -> AppHarness {
         let catalog = try BackyardBirds.catalog()
         let clock = VirtualClock()
         let store = LocalStore(
@@ -29,7 +29,7 @@ struct WinBackOfferTests {
         var options = options
         options.policies = PolicyLinks(catalog.appPolicies, locale: "en_US")
         let app = await HeadlessApp(
-            size: TerminalSize(width: 80, height: 24), backend: store, layout: try BackyardBirds.layout(),
+            size: TerminalSize(width: 80, height: 24), backend: store, layout: try layout ?? BackyardBirds.layout(),
             options: options, clock: clock, onSettleTimeout: SettleTimeout.recordIssue
         )
         return AppHarness(app: app, store: store, clock: clock)
