@@ -28,7 +28,7 @@ struct BillingPlanRunTests {
         try await tmux.press("down", "b")
         // The narrow picker abbreviates periods.
         let pane = try await tmux.screen(showing: size.0 == 80 ? "Paid monthly for 12 months, $71.88 in all" : "Paid monthly for 12 mo")
-        #expect(pane.contains { $0.contains(size.0 == 80 ? "$5.99 / month" : "$5.99/mo") })
+        #expect(pane.contains { $0.contains(size.0 == 80 ? "$5.99 / month" : "$5.99 / mo") })
         let snapshot = try await StorefrontCommand.snapshot(["--catalog", Self.catalog], keys: ["enter", "down", "b"], size: "\(size.0)x\(size.1)")
         #expect(pane.trimmedRight == snapshot.trimmedRight, "tmux and snapshot differ:\n\(pane.joined(separator: "\n"))\n---\n\(snapshot.joined(separator: "\n"))")
         try await tmux.press("enter")
