@@ -22,6 +22,9 @@ public struct ConfirmationSheet: Sendable, Hashable, Widget {
     public let offerTerms: String?
     /// What else to know, such as "Downgrade — takes effect on 12 Dec 2026".
     public let note: String?
+    /// The billing plan the purchase pays by, when not the product's own period: its
+    /// payment shows as the price ("$4.99 / month" for a yearly plan paid monthly).
+    public var pricingTerms: Product.SubscriptionInfo.PricingTerms?
     public var focus: Choice
     /// The box's title and the cancel button's; nil for "Confirm Purchase" and "Cancel".
     public var title: String?
@@ -55,6 +58,20 @@ public struct ConfirmationSheet: Sendable, Hashable, Widget {
         )
     }
 
+    /// The sheet for subscribing to `product` with `offer` (a store row's win-back offer):
+    /// "Try It Free" for a free trial, else "Subscribe", and the offer's terms.
+    ///
+    /// ```swift
+    /// ConfirmationSheet(product: grove, offer: welcomeBack).offerTerms  // "Welcome back: 1 month free, …"
+    /// ```
+    public init(product: Product, offer: Product.SubscriptionOffer, language: InterfaceLanguage = .english) {
+        self.init(
+            product: product,
+            confirmTitle: offer.paymentMode == .freeTrial ? language.text("Try It Free") : language.text("Subscribe"),
+            offerTerms: offer.wording(on: product, language: language)
+        )
+    }
+
     /// The sheet for subscribing to `option` of a subscription store: its action
     /// ("Try It Free", "Upgrade", …), its offer terms or its plan-change wording.
     ///
@@ -64,10 +81,34 @@ public struct ConfirmationSheet: Sendable, Hashable, Widget {
     /// ```
     public init(option: SubscriptionOption, in content: SubscriptionStoreContent, context: StoreContext) {
         let presentation = SubscriptionOptionPresentation(option, content: content, context: context, abbreviated: false)
+        let language = context.options.language
+        // A plan with billing plans says which one the customer is agreeing to.
+        if let monthly = option.monthlyPricingTerms {
+            self.init(product: option.product, paidBy: monthly, confirmTitle: presentation.action, note: presentation.note?.text, language: language)
+            return
+        }
+        let terms = option.billingPlan == .upFront
+            ? option.activeOffer?.wording(on: option.product, language: language) ?? language.text("Paid up front")
+            : presentation.offerTerms
+        self.init(product: option.product, confirmTitle: presentation.action, offerTerms: terms, note: presentation.note?.text)
+    }
+
+    /// The sheet for subscribing to a yearly `product` paid monthly by `terms`: each
+    /// payment as the price, what the commitment comes to and how it renews.
+    ///
+    /// ```swift
+    /// ConfirmationSheet(product: yearly, paidBy: monthly).offerTerms
+    /// // "$5.99/month for 12 months, then renews for another 12 months"
+    /// ```
+    public init(
+        product: Product, paidBy terms: Product.SubscriptionInfo.PricingTerms, confirmTitle: String? = nil, note: String? = nil,
+        language: InterfaceLanguage = .english
+    ) {
         self.init(
-            product: option.product, confirmTitle: presentation.action,
-            offerTerms: presentation.offerTerms, note: presentation.note?.text
+            product: product, confirmTitle: confirmTitle ?? language.text("Subscribe"),
+            offerTerms: terms.commitmentTerms(language: language), note: note ?? terms.commitmentNote(language: language)
         )
+        pricingTerms = terms
     }
 
     private func modal(in area: Rect, options: RenderOptions) -> Modal {
@@ -77,7 +118,8 @@ public struct ConfirmationSheet: Sendable, Hashable, Widget {
         lines.append(wrapping: product.displayName, width: width, maxLines: 2, style: Palette.title, ellipsis: ellipsis)
         lines.append(wrapping: product.description, width: width, maxLines: 2, style: Palette.secondary, ellipsis: ellipsis)
         lines.append(("", .plain))
-        let price = product.pricePerPeriod(abbreviated: width < 30, language: options.language)
+        let price = pricingTerms?.pricePerBillingPeriod(abbreviated: width < 30, language: options.language)
+            ?? product.pricePerPeriod(abbreviated: width < 30, language: options.language)
         let label = options.text("Price")
         lines.append((label + price.padded(toWidth: max(0, width - displayWidth(of: label)), alignment: .trailing), Palette.price))
         if let offerTerms {

@@ -10,6 +10,11 @@ struct ProductRow {
     let priceWidth: Int
     /// Whether prices use abbreviated periods ("£4.99/mo").
     let abbreviated: Bool
+    /// The win-back offer a churned subscriber gets on this plan, shown in every style
+    /// and applied when it is bought (`StoreViewContent.offers`).
+    var offer: Product.SubscriptionOffer? = nil
+    /// The monthly plan's terms, when the customer chose to pay this yearly plan monthly.
+    var monthly: Product.SubscriptionInfo.PricingTerms? = nil
 
     func render(_ style: ProductViewStyle, in rect: Rect, into buffer: inout Buffer) {
         let glyph = self.glyph
@@ -17,19 +22,33 @@ struct ProductRow {
         let indent = 1 + displayWidth(of: glyph.text) + 1
         switch style {
         case .compact:
-            drawHeadline(in: rect, y: rect.y, glyph: glyph, indent: indent, isCard: false, into: &buffer)
+            drawHeadline(style, in: rect, y: rect.y, glyph: glyph, indent: indent, isCard: false, into: &buffer)
         case .regular, .automatic:
-            drawHeadline(in: rect, y: rect.y, glyph: glyph, indent: indent, isCard: false, into: &buffer)
-            drawDescription(in: rect, from: rect.y + 1, indent: indent, maxLines: 2, into: &buffer)
+            drawHeadline(style, in: rect, y: rect.y, glyph: glyph, indent: indent, isCard: false, into: &buffer)
+            let terms = offerOrBillingTerms
+            drawDescription(in: rect, from: rect.y + 1, indent: indent, maxLines: terms == nil ? 2 : 1, into: &buffer)
+            if let terms {
+                // The offer, or how the plan is paid, takes the description's second line.
+                let textX = rect.x + indent
+                buffer.write(
+                    terms.text.truncated(toWidth: max(0, rect.maxX - 1 - textX), ellipsis: context.options.glyph(.ellipsis)),
+                    x: textX, y: rect.y + 2, style: context.style(terms.style), within: rect
+                )
+            }
         case .large:
             drawCard(in: rect, glyph: glyph, indent: indent, into: &buffer)
         }
     }
 
-    private func drawHeadline(in rect: Rect, y: Int, glyph: (text: String, style: Style), indent: Int, isCard: Bool, into buffer: inout Buffer) {
+    private func drawHeadline(
+        _ style: ProductViewStyle, in rect: Rect, y: Int, glyph: (text: String, style: Style), indent: Int, isCard: Bool, into buffer: inout Buffer
+    ) {
+        // A compact row has no line for the offer: it follows the name in a few words.
+        let offerBadge = style == .compact ? offer?.shortTerms(language: context.options.language) : nil
         RowHeadline(
-            glyph: glyph, name: product.displayName, badge: badge, status: status(inCard: isCard), buyStyle: buyStyle,
-            isSelected: isSelected, isCard: isCard, priceWidth: priceWidth, context: context
+            glyph: glyph, name: product.displayName, badge: offerBadge ?? badge, status: status(inCard: isCard), buyStyle: buyStyle,
+            isSelected: isSelected, isCard: isCard, priceWidth: priceWidth, context: context,
+            badgeStyle: offerBadge == nil ? Palette.secondary : Palette.offer
         ).draw(in: rect, y: y, indent: indent, into: &buffer)
     }
 
@@ -47,7 +66,7 @@ struct ProductRow {
         let border = isSelected ? Palette.accent : Palette.border
         let inner = buffer.drawBox(rect, style: context.style(border), options: context.options)
         guard !inner.isEmpty else { return }
-        drawHeadline(in: inner, y: inner.y, glyph: glyph, indent: indent, isCard: true, into: &buffer)
+        drawHeadline(.large, in: inner, y: inner.y, glyph: glyph, indent: indent, isCard: true, into: &buffer)
         drawDescription(in: inner, from: inner.y + 1, indent: indent, maxLines: 3, into: &buffer)
         let textX = inner.x + indent
         let terms = self.terms
@@ -83,13 +102,25 @@ struct ProductRow {
         if context.isIncluded(product) { return (options.text("Included"), Palette.owned) }
         if context.isOwned(product) { return (product.type == .autoRenewable ? options.text("Subscribed") : options.text("Owned"), Palette.owned) }
         if isAwaitingApproval { return (options.text("Waiting"), Palette.waiting) }
-        return (priceLabel(for: product, abbreviated: abbreviated, language: options.language), isCard ? Palette.price : .plain)
+        let price = monthly?.pricePerBillingPeriod(spaced: false, abbreviated: abbreviated, language: options.language)
+            ?? priceLabel(for: product, abbreviated: abbreviated, language: options.language)
+        return (price, isCard ? Palette.price : .plain)
     }
 
     /// Buy is shown for what can be bought, dimmed while any purchase runs; `nil` hides it.
     private var buyStyle: Style? {
         if context.isOwned(product) || isAwaitingApproval { return nil }
         return context.pendingProductID == nil ? Palette.buy : Palette.disabled
+    }
+
+    /// A subscription's win-back offer; else, for a yearly plan that can be paid monthly,
+    /// its commitment when chosen, or the monthly plan beside the yearly price.
+    private var offerOrBillingTerms: (text: String, style: Style)? {
+        let language = context.options.language
+        if let offer { return (offer.wording(on: product, abbreviated: abbreviated, language: language), Palette.offer) }
+        if let monthly { return (monthly.commitmentSummary(abbreviated: abbreviated, language: language), Palette.offer) }
+        guard !context.isOwned(product) else { return nil }
+        return product.monthlyPlanTerms(abbreviated: abbreviated, language: language).map { ($0, Palette.offer) }
     }
 
     /// The large card's last line: offer terms for subscriptions, what kind of purchase
@@ -99,6 +130,7 @@ struct ProductRow {
         let language = options.language
         switch product.type {
         case .autoRenewable:
+            if let terms = offerOrBillingTerms { return terms }
             let eligible = product.subscription?.isEligibleForIntroOffer ?? false
             if let offer = product.introductoryOfferTerms(isEligible: eligible && !context.isOwned(product), abbreviated: abbreviated, language: language) {
                 return (offer, Palette.offer)

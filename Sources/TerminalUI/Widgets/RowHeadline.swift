@@ -16,6 +16,8 @@ struct RowHeadline {
     /// Width of the price column, so prices line up across rows.
     let priceWidth: Int
     let context: StoreContext
+    /// An offer's few words, in place of the badge, show in the offer's colour.
+    var badgeStyle: Style = Palette.secondary
 
     func draw(in rect: Rect, y: Int, indent: Int, into buffer: inout Buffer) {
         buffer.write(glyph.text, x: rect.x + 1, y: y, style: context.style(glyph.style), within: rect)
@@ -34,7 +36,7 @@ struct RowHeadline {
         let shown = name.truncated(toWidth: max(0, nameEnd - nameX - badgeWidth), ellipsis: context.options.glyph(.ellipsis))
         let afterName = buffer.write(shown, x: nameX, y: y, style: isCard ? context.style(Palette.title) : .plain, within: rect)
         if let badge {
-            buffer.write(badge, x: afterName + 1, y: y, style: context.style(Palette.secondary), within: rect)
+            buffer.write(badge, x: afterName + 1, y: y, style: context.style(badgeStyle), within: rect)
         }
         if isSelected {
             // From the blank before the name: the glyph keeps its own look beside the bar.

@@ -16,7 +16,8 @@ public enum StoreFocus: Sendable, Hashable {
 }
 
 /// The part of a `StoreView`'s state the app owns and changes on keys: the selected row,
-/// the first visible row, the filter text and the focus.
+/// the first visible row, the filter text, the focus, and how the customer chose to pay
+/// plans with billing plans.
 ///
 /// ```swift
 /// var state = StoreListState()
@@ -31,6 +32,9 @@ public struct StoreListState: Sendable, Hashable {
     /// The filter being typed or applied; `nil` shows no filter line.
     public var filterText: String?
     public var focus: StoreFocus
+    /// How the customer chose (b) to pay a yearly plan that can also be paid monthly; a
+    /// plan not here is paid up front.
+    public var billingPlans: [Product.ID: Product.SubscriptionInfo.BillingPlanType] = [:]
 
     public init(selectedIndex: Int = 0, scrollOffset: Int = 0, filterText: String? = nil, focus: StoreFocus = .list) {
         self.selectedIndex = selectedIndex
@@ -50,5 +54,18 @@ public struct StoreListState: Sendable, Hashable {
             revealing: selectedIndex, from: scrollOffset,
             visibleRowCount: layout.visibleRowCount, rowCount: content.rows.count
         )
+    }
+}
+
+extension StoreListState {
+    /// The monthly plan's terms, when the customer chose to pay `product` monthly.
+    public func monthlyPricingTerms(of product: Product) -> Product.SubscriptionInfo.PricingTerms? {
+        billingPlans[product.id] == .monthly ? product.subscription?.monthlyPricingTerms : nil
+    }
+
+    /// The billing plan b turns `product` to; nil for a product with one way to pay.
+    public func otherBillingPlan(of product: Product) -> Product.SubscriptionInfo.BillingPlanType? {
+        guard product.subscription?.monthlyPricingTerms != nil else { return nil }
+        return billingPlans[product.id] == .monthly ? .upFront : .monthly
     }
 }

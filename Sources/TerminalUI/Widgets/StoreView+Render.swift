@@ -116,8 +116,12 @@ extension StoreView {
             let priceWidth = abbreviated ? content.compactPriceWidth : content.priceWidth
             switch content.rows[index] {
             case .product(let product):
-                ProductRow(product: product, isSelected: isSelected, context: context, priceWidth: priceWidth, abbreviated: abbreviated)
-                    .render(layout.style, in: rect, into: &buffer)
+                ProductRow(
+                    product: product, isSelected: isSelected, context: context, priceWidth: priceWidth, abbreviated: abbreviated,
+                    // A monthly plan takes no offer.
+                    offer: state.monthlyPricingTerms(of: product) == nil ? content.offers[product.id] : nil,
+                    monthly: state.monthlyPricingTerms(of: product)
+                ).render(layout.style, in: rect, into: &buffer)
             case .loading(let id):
                 PlaceholderRow(title: title(of: id), kind: .loading, isSelected: isSelected, context: context, priceWidth: priceWidth)
                     .render(layout.style, in: rect, into: &buffer)

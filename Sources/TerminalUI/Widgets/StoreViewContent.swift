@@ -27,6 +27,9 @@ public struct StoreViewContent: Sendable {
     public let unavailable: [Product.ID]
     /// The filter applied, trimmed; empty for none.
     public let filterText: String
+    /// The win-back offer each subscription row shows to a churned subscriber and applies
+    /// when it is bought, as a picker does (`offering(for:)`).
+    public internal(set) var offers: [Product.ID: Product.SubscriptionOffer] = [:]
     /// Widest price label over every row, filtered or not, so columns stay put while typing.
     let priceWidth: Int
     let compactPriceWidth: Int
@@ -47,6 +50,25 @@ public struct StoreViewContent: Sendable {
         self.filterText = filterText
         priceWidth = all.lazy.map { displayWidth(of: priceLabel(for: $0, abbreviated: false, language: language)) }.max() ?? 0
         compactPriceWidth = all.lazy.map { displayWidth(of: priceLabel(for: $0, abbreviated: true, language: language)) }.max() ?? 0
+    }
+
+    /// The same rows, each subscription with the win-back offer the customer who owns
+    /// `owned` can take on it, best first as the store lists them; none while what they
+    /// own is unknown.
+    ///
+    /// ```swift
+    /// let content = view.content(for: loaded).offering(for: storefront.snapshot.entitlements.value)
+    /// content.offers[grove.id]?.type  // .winBack, for a churned Grove subscriber
+    /// ```
+    public func offering(for owned: CustomerEntitlements?) -> StoreViewContent {
+        guard let owned else { return self }
+        var copy = self
+        for product in products {
+            guard let groupID = product.subscription?.subscriptionGroupID else { continue }
+            let standing = SubscriptionStanding(owned.subscriptionGroup(groupID))
+            copy.offers[product.id] = SubscriptionStoreView.eligibleOffers(for: product, standing: standing).first { $0.type == .winBack }
+        }
+        return copy
     }
 
     /// Whether `product` matches a filter by the lists' one rule (`ListFilter`): every word

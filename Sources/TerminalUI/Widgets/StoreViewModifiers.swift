@@ -18,6 +18,9 @@ public struct StoreViewModifiers: Sendable {
     var buttonVisibility: [StoreButtonKind: Visibility] = [:]
     /// In the order the modifiers were written: the first sits closest to the view.
     var purchaseLayers: [PurchaseActionLayer] = []
+    /// The promotional offer `.subscriptionPromotionalOffer(offer:compactJWS:)` signs for a
+    /// plan: the only one a view may show, since the store applies none unsigned.
+    var signedPromotionalOffer: (@Sendable (Product, Product.SubscriptionInfo) -> Product.SubscriptionOffer?)?
 
     /// Whether any data-task modifier is set, so the app has tasks to run while the view shows.
     public var hasDataTasks: Bool {

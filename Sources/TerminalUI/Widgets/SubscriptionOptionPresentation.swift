@@ -7,8 +7,9 @@ struct SubscriptionOptionPresentation {
     let price: String
     /// "Current plan".
     let badge: String?
-    /// "1 week free, then £4.99/month", when the customer would get the offer; else a
-    /// yearly plan's monthly billing plan, "or £4.99/month for 12 months".
+    /// "1 week free, then £4.99/month", when the customer would get the offer; else for a
+    /// yearly plan paid monthly its commitment, "Paid monthly for 12 months, £59.88 in
+    /// all", and paid up front its monthly billing plan, "or £4.99/month for 12 months".
     let offerTerms: String?
     /// The offer in a few words ("1 wk free"), for a row whose line under it does not show.
     let shortOfferTerms: String?
@@ -26,10 +27,14 @@ struct SubscriptionOptionPresentation {
         self.option = option
         let product = option.product
         let language = context.options.language
-        price = context.pendingProductID == product.id ? context.pendingSpinner : product.pricePerPeriod(abbreviated: abbreviated, language: language)
+        let monthly = option.monthlyPricingTerms
+        price = context.pendingProductID == product.id
+            ? context.pendingSpinner
+            : monthly?.pricePerBillingPeriod(abbreviated: abbreviated, language: language) ?? product.pricePerPeriod(abbreviated: abbreviated, language: language)
         badge = option.isCurrent ? language.text("Current plan") : nil
         note = Self.note(for: option, content: content, context: context)
         offerTerms = option.activeOffer?.wording(on: product, abbreviated: abbreviated, language: language)
+            ?? monthly?.commitmentSummary(abbreviated: abbreviated, language: language)
             ?? product.monthlyPlanTerms(abbreviated: abbreviated, language: language)
         shortOfferTerms = option.activeOffer?.shortTerms(language: language)
         action = Self.action(for: option, content: content, context: context)
@@ -70,6 +75,10 @@ struct SubscriptionOptionPresentation {
         let locale = option.product.priceFormatStyle.locale
         let date = renewal.formattedForStore(locale: options.language.locale(in: locale), timeZone: context.timeZone)
         if option.isCurrent {
+            if option.renewsNext, option.billingPlan == .monthly, let end = standing?.commitmentExpirationDate {
+                let date = end.formattedForStore(locale: options.language.locale(in: locale), timeZone: context.timeZone)
+                return (options.text("Paid monthly, commitment ends %@", date), Palette.secondary)
+            }
             if option.renewsNext { return nil }
             if let next = standing?.autoRenewPreference {
                 let name = content.options.first { $0.id == next }?.product.displayName ?? next

@@ -20,6 +20,7 @@ extension InAppPurchaseView {
         compactJWS: @escaping @Sendable (Product, Product.SubscriptionInfo, Product.SubscriptionOffer) async throws -> String
     ) -> Self {
         inAppPurchaseOptions(PurchaseActions.promotionalOfferOptions(offer: offer, compactJWS: compactJWS))
+            .modified { $0.signedPromotionalOffer = offer }
     }
 }
 

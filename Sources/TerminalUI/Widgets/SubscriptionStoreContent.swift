@@ -19,6 +19,14 @@ public struct SubscriptionOption: Sendable, Identifiable {
     /// The offer shown with the plan and applied when it is bought: the introductory
     /// offer when the customer may take it, or what `preferredSubscriptionOffer` chose.
     public internal(set) var activeOffer: Product.SubscriptionOffer?
+    /// How the plan is paid when bought from here: nil for a plan without billing plans;
+    /// `.upFront` or `.monthly` for a yearly plan that has a monthly one, as the customer
+    /// chose (`SubscriptionStoreState.billingPlans`), else as `preferredSubscriptionPricingTerms`
+    /// did, else up front. The customer's own plan shows how they pay it.
+    public internal(set) var billingPlan: Product.SubscriptionInfo.BillingPlanType?
+    /// The offer paid up front: a monthly plan takes none, so it comes back when the
+    /// customer turns to paying up front again.
+    var upFrontOffer: Product.SubscriptionOffer?
 
     public var id: Product.ID { product.id }
 
@@ -56,6 +64,11 @@ public struct SubscriptionStoreContent: Sendable {
     public let standing: SubscriptionStanding?
     /// The current plan, when it is among the loaded products.
     public let currentProduct: Product?
+
+    /// The content with `options` in place of its own: the same plans, paid another way.
+    func replacingOptions(_ options: [SubscriptionOption]) -> SubscriptionStoreContent {
+        SubscriptionStoreContent(phase: phase, options: options, groupDisplayName: groupDisplayName, standing: standing, currentProduct: currentProduct)
+    }
 
     init(phase: Phase, options: [SubscriptionOption] = [], groupDisplayName: String?, standing: SubscriptionStanding?, currentProduct: Product? = nil) {
         self.phase = phase
@@ -143,7 +156,7 @@ extension SubscriptionStoreView {
                     isCurrent: product.id == standing?.currentProductID,
                     renewsNext: product.id == standing?.autoRenewPreference,
                     activeOffer: standing.flatMap { activeOffer(for: product, standing: $0) }
-                )
+                ).billed(as: billingPlan(for: product, standing: standing))
             }
             let visible = options.filter { option in
                 option.relationship.map { visibleRelationships.contains($0) } ?? true
@@ -166,17 +179,18 @@ extension SubscriptionStoreView {
         return winBack + introductory + promotional
     }
 
-    /// What `preferredSubscriptionOffer` picks of the eligible offers; without it, a
-    /// churned subscriber's win-back offer, else the introductory offer when the customer
-    /// may take it.
+    /// What `preferredSubscriptionOffer` picks of the offers the customer can get here;
+    /// without it, or when it picks one they cannot, a churned subscriber's win-back offer,
+    /// else the introductory offer when the customer may take it. A promotional offer the
+    /// view does not sign is not one they can get: the store would charge the full price.
     private func activeOffer(for product: Product, standing: SubscriptionStanding) -> Product.SubscriptionOffer? {
         guard let info = product.subscription else { return nil }
-        let eligible = Self.eligibleOffers(for: product, standing: standing)
-        if let preferredOffer {
-            // Only an offer the customer can take: StoreKit ignores any other.
-            return preferredOffer(product, info, eligible).flatMap { chosen in eligible.contains(chosen) ? chosen : nil }
-        }
-        return eligible.first { $0.type == .winBack || $0.type == .introductory }
+        let signed = modifiers.signedPromotionalOffer?(product, info)
+        let eligible = Self.eligibleOffers(for: product, standing: standing).filter { $0.type != .promotional || $0 == signed }
+        let standard = eligible.first { $0.type == .winBack || $0.type == .introductory }
+        guard let preferredOffer else { return standard }
+        guard let chosen = preferredOffer(product, info, eligible) else { return nil }
+        return eligible.contains(chosen) ? chosen : standard
     }
 
     private func orderedPlans(_ products: [Product]) -> [Product] {

@@ -23,6 +23,10 @@ public struct SubscriptionStanding: Sendable, Hashable {
     public var lapsedProductID: Product.ID?
     /// The plan whose renewal failed for billing, in billing retry or a grace period.
     public var billingIssueProductID: Product.ID?
+    /// How the current plan is paid, for a plan with billing plans.
+    public var billingPlanType: Product.SubscriptionInfo.BillingPlanType?
+    /// When the current plan's 12-month commitment ends, for a plan paid monthly.
+    public var commitmentExpirationDate: Date?
 
     public init(
         currentProductID: Product.ID? = nil,
@@ -31,7 +35,9 @@ public struct SubscriptionStanding: Sendable, Hashable {
         isEligibleForIntroOffer: Bool = true,
         eligibleWinBackOfferIDs: [String] = [],
         lapsedProductID: Product.ID? = nil,
-        billingIssueProductID: Product.ID? = nil
+        billingIssueProductID: Product.ID? = nil,
+        billingPlanType: Product.SubscriptionInfo.BillingPlanType? = nil,
+        commitmentExpirationDate: Date? = nil
     ) {
         self.currentProductID = currentProductID
         self.autoRenewPreference = autoRenewPreference
@@ -40,11 +46,14 @@ public struct SubscriptionStanding: Sendable, Hashable {
         self.eligibleWinBackOfferIDs = eligibleWinBackOfferIDs
         self.lapsedProductID = lapsedProductID
         self.billingIssueProductID = billingIssueProductID
+        self.billingPlanType = billingPlanType
+        self.commitmentExpirationDate = commitmentExpirationDate
     }
 
     /// The standing the storefront reports for a group.
     public init(_ group: SubscriptionGroupStatus) {
         let renewals = group.statuses.compactMap(\.renewalInfo.verifiedValue)
+        let current = group.current?.transaction.verifiedValue
         self.init(
             currentProductID: group.currentProductID,
             autoRenewPreference: group.autoRenewPreference,
@@ -52,7 +61,9 @@ public struct SubscriptionStanding: Sendable, Hashable {
             isEligibleForIntroOffer: group.isEligibleForIntroOffer,
             eligibleWinBackOfferIDs: renewals.flatMap(\.eligibleWinBackOfferIDs).uniqued(by: \.self),
             lapsedProductID: group.current == nil ? group.statuses.lazy.compactMap(\.transaction.verifiedValue?.productID).first : nil,
-            billingIssueProductID: group.billingIssueProductID
+            billingIssueProductID: group.billingIssueProductID,
+            billingPlanType: current?.billingPlanType,
+            commitmentExpirationDate: current?.commitmentInfo?.expirationDate
         )
     }
 
@@ -60,8 +71,9 @@ public struct SubscriptionStanding: Sendable, Hashable {
     public static let neverSubscribed = SubscriptionStanding()
 }
 
-/// The part of a `SubscriptionStoreView`'s state the app owns: the chosen plan and the
-/// focus. (Redeem Code opens a `RedeemCodeSheet` over the whole screen.)
+/// The part of a `SubscriptionStoreView`'s state the app owns: the chosen plan, how the
+/// customer chose to pay each plan, and the focus. (Redeem Code opens a `RedeemCodeSheet`
+/// over the whole screen.)
 ///
 /// ```swift
 /// var state = SubscriptionStoreState()
@@ -71,9 +83,13 @@ public struct SubscriptionStoreState: Sendable, Hashable {
     /// The chosen plan; `nil` (or a plan no longer shown) means the default selection.
     public var selectedID: Product.ID?
     public var focus: StoreFocus
+    /// The billing plan the customer chose (b) for a plan that has several; a plan not
+    /// here is paid as the view prefers (`SubscriptionOption.billingPlan`).
+    public var billingPlans: [Product.ID: Product.SubscriptionInfo.BillingPlanType]
 
-    public init(selectedID: Product.ID? = nil, focus: StoreFocus = .list) {
+    public init(selectedID: Product.ID? = nil, focus: StoreFocus = .list, billingPlans: [Product.ID: Product.SubscriptionInfo.BillingPlanType] = [:]) {
         self.selectedID = selectedID
         self.focus = focus
+        self.billingPlans = billingPlans
     }
 }

@@ -255,12 +255,13 @@ extension SubscriptionStoreView {
     /// A compact picker's plans go side by side only with at least this many columns each.
     static let minimumColumnWidth = 20
 
-    /// What shows of `content`: the chosen plan's option group, and of that a paged
-    /// picker's page holds the chosen plan alone.
+    /// What shows of `content`, paid as the customer chose: the chosen plan's option group,
+    /// and of that a paged picker's page holds the chosen plan alone.
     func page(of content: SubscriptionStoreContent, state: SubscriptionStoreState, language: InterfaceLanguage) -> SubscriptionStoreContent {
-        var shown = content
-        if case let (groups, index)? = chosenGroup(in: content, state: state, language: language) {
-            shown = content.showing(groups[index])
+        let billed = content.billed(by: state)
+        var shown = billed
+        if case let (groups, index)? = chosenGroup(in: billed, state: state, language: language) {
+            shown = billed.showing(groups[index])
         }
         guard controlStyle.isPaged, let id = shown.selection(for: state) else { return shown }
         return shown.showing { $0.id == id }

@@ -40,6 +40,8 @@ public struct SubscriptionStoreView: InAppPurchaseView {
     public internal(set) var buttonLabel: SubscriptionStoreButtonLabel = .automatic
     public internal(set) var signInAction: (@Sendable () async -> Void)?
     public internal(set) var preferredOffer: PreferredOfferAction?
+    /// Which billing plan each plan shows first (`preferredSubscriptionPricingTerms`).
+    public internal(set) var preferredPricingTerms: PreferredPricingTermsAction?
     /// How the plans are grouped; nil for one list.
     public internal(set) var optionGroupSet: SubscriptionOptionGroupSet?
     public internal(set) var optionGroupStyle: SubscriptionOptionGroupStyle = .automatic
@@ -96,9 +98,10 @@ public struct SubscriptionStoreView: InAppPurchaseView {
     public typealias PreferredOfferAction = @Sendable (Product, Product.SubscriptionInfo, [Product.SubscriptionOffer]) -> Product.SubscriptionOffer?
 
     /// Picks which offer each plan shows and applies on purchase, of those the customer
-    /// is eligible for; nil for none. An offer not among them is ignored. A win-back or
-    /// introductory offer applies by itself; a promotional one only with the app's
-    /// signature, so pair it with `.subscriptionPromotionalOffer(offer:compactJWS:)`.
+    /// is eligible for; nil for none. An offer not among them is ignored, and the plan shows
+    /// what it would without this modifier. A win-back or introductory offer applies by
+    /// itself; a promotional one only with the app's signature, so it is among the eligible
+    /// offers only when `.subscriptionPromotionalOffer(offer:compactJWS:)` signs it.
     ///
     /// ```swift
     /// pass.preferredSubscriptionOffer { _, _, eligible in

@@ -44,6 +44,23 @@ extension Product.SubscriptionPeriod {
     }
 }
 
+extension Product.SubscriptionPeriod {
+    /// `displayPrice` each of this period: "£4.99 / month" (`spaced`) or "£4.99/month".
+    func price(_ displayPrice: String, spaced: Bool, abbreviated: Bool, language: InterfaceLanguage) -> String {
+        if spaced, !abbreviated, value == 1 {
+            // A price per one period is a phrase of its own in many languages.
+            return switch unit {
+            case .day: language.text("%@ / day", displayPrice)
+            case .week: language.text("%@ / week", displayPrice)
+            case .month: language.text("%@ / month", displayPrice)
+            case .year: language.text("%@ / year", displayPrice)
+            }
+        }
+        let unit = unitPhrase(abbreviated: abbreviated, language: language)
+        return spaced ? language.text("%@ / %@", displayPrice, unit) : language.text("%@/%@", displayPrice, unit)
+    }
+}
+
 extension Product {
     /// The price with its period: "£4.99 / month" (`spaced`, where Japanese says "月額 £4.99")
     /// or "£4.99/month"; just the price for anything that is not a subscription.
@@ -54,17 +71,7 @@ extension Product {
     /// ```
     public func pricePerPeriod(spaced: Bool = true, abbreviated: Bool = false, language: InterfaceLanguage = .english) -> String {
         guard let period = subscription?.subscriptionPeriod else { return displayPrice }
-        if spaced, !abbreviated, period.value == 1 {
-            // A price per one period is a phrase of its own in many languages.
-            return switch period.unit {
-            case .day: language.text("%@ / day", displayPrice)
-            case .week: language.text("%@ / week", displayPrice)
-            case .month: language.text("%@ / month", displayPrice)
-            case .year: language.text("%@ / year", displayPrice)
-            }
-        }
-        let unit = period.unitPhrase(abbreviated: abbreviated, language: language)
-        return spaced ? language.text("%@ / %@", displayPrice, unit) : language.text("%@/%@", displayPrice, unit)
+        return period.price(displayPrice, spaced: spaced, abbreviated: abbreviated, language: language)
     }
 
     /// The introductory offer's terms, when the customer would really get it: the product

@@ -125,7 +125,7 @@ struct UpdateTests {
         failed.products[Self.tips.slot] = .failure(NetworkDown())
         state.update(.storeChanged(failed))
         press(.enter, in: &state)
-        guard case .shop(.store, loadFailed: true, _, _, _) = state.keyContext else {
+        guard case .shop(.store, loadFailed: true, _, _, _, _) = state.keyContext else {
             Issue.record("a failed load's shop: \(state.keyContext)")
             return
         }
@@ -277,7 +277,7 @@ struct UpdateTests {
         var state = loadedState()
         press(.enter, .char("?"), in: &state)
         #expect(state.isShowingHelp)
-        guard case .shop(.store, loadFailed: false, _, _, _) = state.screenKeyContext else {
+        guard case .shop(.store, loadFailed: false, _, _, _, _) = state.screenKeyContext else {
             Issue.record("the shop under the overlay: \(state.screenKeyContext)")
             return
         }

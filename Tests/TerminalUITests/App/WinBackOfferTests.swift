@@ -14,7 +14,7 @@ struct WinBackOfferTests {
     static let offerID = "com.example.backyardbirds.pass.grove.welcomeback"
 
     /// A customer who had Grove Monthly and let it expire, in an app opened afterwards.
-    static func churned(options: AppOptions = AppOptions()) async throws -> AppHarness {
+    static func churned(options: AppOptions = AppOptions(), layout: StoreLayout? = nil) async throws -> AppHarness {
         let catalog = try BackyardBirds.catalog()
         let clock = VirtualClock()
         let store = LocalStore(
@@ -26,7 +26,7 @@ struct WinBackOfferTests {
             try await store.finish(transaction)
         }
         try await store.expireSubscription(productID: BackyardBirds.groveMonthly)
-        return try await AppHarness.opening(store, clock: clock, catalog: catalog, options: options)
+        return try await AppHarness.opening(store, clock: clock, catalog: catalog, options: options, layout: layout)
     }
 
     /// The offer of the last transaction.

@@ -68,24 +68,34 @@ struct PickerStyleTests {
         #expect(second.contains("○ ◉ ○"))
     }
 
-    @Test("preferredSubscriptionOffer picks among the eligible offers; one the customer cannot take is ignored")
-    func preferredOffer() throws {
-        let promotional = Product.SubscriptionOffer(
-            id: "loyal", type: .promotional, paymentMode: .payAsYouGo, period: .init(value: 1, unit: .month),
-            periodCount: 2, price: Decimal(string: "2.49")!, priceFormatStyle: Fixtures.gbp
-        )
-        let basic = Fixtures.product(
+    /// A promotional offer: £2.49 a month for two months.
+    static let loyal = Product.SubscriptionOffer(
+        id: "loyal", type: .promotional, paymentMode: .payAsYouGo, period: .init(value: 1, unit: .month),
+        periodCount: 2, price: Decimal(string: "2.49")!, priceFormatStyle: Fixtures.gbp
+    )
+
+    /// Basic Monthly with the promotional offer `loyal`, and these other offers.
+    static func basic(introductoryOffer: Product.SubscriptionOffer? = nil, winBackOffers: [Product.SubscriptionOffer] = []) -> Product {
+        Fixtures.product(
             "pass.basic.monthly", "Basic Monthly", "4.99", type: .autoRenewable,
             subscription: Product.SubscriptionInfo(
                 subscriptionGroupID: Fixtures.groupID, groupLevel: 2, subscriptionPeriod: .init(value: 1, unit: .month),
-                introductoryOffer: Fixtures.basicMonthly.subscription?.introductoryOffer, promotionalOffers: [promotional]
+                introductoryOffer: introductoryOffer, promotionalOffers: [loyal], winBackOffers: winBackOffers
             )
         )
+    }
+
+    @Test("preferredSubscriptionOffer picks among the eligible offers; one the customer cannot take is ignored")
+    func preferredOffer() throws {
+        let promotional = Self.loyal
+        let basic = Self.basic(introductoryOffer: Fixtures.basicMonthly.subscription?.introductoryOffer)
         let plans: Product.CollectionTaskState = .success([basic, Fixtures.premiumMonthly], unavailable: [])
         let lapsed = SubscriptionStanding(isEligibleForIntroOffer: false)
+        // Signed by the app's server, so the store applies it.
         let view = pass.preferredSubscriptionOffer { _, _, eligible in
             eligible.first { $0.type == .promotional }
         }
+        .subscriptionPromotionalOffer(offer: { _, subscription in subscription.promotionalOffers.first }, compactJWS: { _, _, _ in "signed" })
         let content = view.content(for: plans, standing: lapsed)
         let option = try #require(content.options.first { $0.id == basic.id })
         #expect(option.activeOffer == promotional)
@@ -97,6 +107,29 @@ struct PickerStyleTests {
         // Drawn: the plan says what it applies.
         let text = render(view, standing: lapsed, plans: [basic, Fixtures.premiumMonthly]).snapshotText()
         #expect(text.contains("Special offer: £2.49/month for 2 months, then £4.99/month"))
+    }
+
+    @Test("An unsigned promotional offer is never shown: the plan falls back to the best offer the customer can get")
+    func unsignedPromotionalOffer() throws {
+        let welcomeBack = Product.SubscriptionOffer(
+            id: "welcome", type: .winBack, paymentMode: .freeTrial, period: .init(value: 1, unit: .month),
+            periodCount: 1, price: 0, priceFormatStyle: Fixtures.gbp
+        )
+        let basic = Self.basic(winBackOffers: [welcomeBack])
+        let plans: Product.CollectionTaskState = .success([basic, Fixtures.premiumMonthly], unavailable: [])
+        // No .subscriptionPromotionalOffer: the store would charge the full price for "loyal".
+        let view = pass.preferredSubscriptionOffer { product, _, _ in product.subscription?.promotionalOffers.first }
+        let churned = SubscriptionStanding(isEligibleForIntroOffer: false, eligibleWinBackOfferIDs: ["welcome"])
+        let option = try #require(view.content(for: plans, standing: churned).options.first { $0.id == basic.id })
+        #expect(option.activeOffer == welcomeBack)
+        #expect(option.purchaseOptions == [.winBackOffer(welcomeBack)])
+        let text = render(view, standing: churned, plans: [basic, Fixtures.premiumMonthly]).snapshotText()
+        #expect(!text.contains("Special offer"))
+        #expect(text.contains("Welcome back: 1 month free, then £4.99/month"))
+        // A lapsed customer with no other offer gets none, and is shown none.
+        let lapsed = SubscriptionStanding(isEligibleForIntroOffer: false)
+        #expect(view.content(for: plans, standing: lapsed).options.first { $0.id == basic.id }?.activeOffer == nil)
+        #expect(!render(view, standing: lapsed, plans: [basic, Fixtures.premiumMonthly]).snapshotText().contains("Special offer"))
     }
 
     @Test("Option groups by service level, as tabs: the chosen tier's plans under a row of tabs")

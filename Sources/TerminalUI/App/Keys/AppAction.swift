@@ -41,4 +41,6 @@ public enum AppAction: Sendable, Hashable {
     case showDetails
     /// The previous or next option group of a picker (← / →): -1 is the previous.
     case chooseGroup(by: Int)
+    /// Pays the chosen plan by its other billing plan: up front or monthly (b).
+    case switchBillingPlan
 }

@@ -1,3 +1,5 @@
+import StorefrontModel
+
 /// The key tables of the app, one per screen and overlay. Dispatch and the help bar both
 /// read them, so what the help shows is what the keys do.
 ///
@@ -13,8 +15,12 @@ public enum AppKeyBindings {
         case storeList
         /// A shop; `loadFailed` when its products or the customer's standing could not be
         /// read (r retries), `hasButtons` when it shows store buttons, `enter` what Enter
-        /// does on it now.
-        case shop(kind: StoreLayout.Shop.Kind, loadFailed: Bool, hasButtons: Bool = false, enter: ShopEnter = .buy, hasGroups: Bool = false)
+        /// does on it now, `otherBillingPlan` what b turns the chosen plan to (nil: it has
+        /// one way to pay).
+        case shop(
+            kind: StoreLayout.Shop.Kind, loadFailed: Bool, hasButtons: Bool = false, enter: ShopEnter = .buy, hasGroups: Bool = false,
+            otherBillingPlan: Product.SubscriptionInfo.BillingPlanType? = nil
+        )
         /// A `SubscriptionOfferView`: one plan, so no moving; `hasDetails` when it has a
         /// detail action (d).
         case offer(loadFailed: Bool, hasDetails: Bool, enter: ShopEnter)
@@ -92,7 +98,7 @@ public enum AppKeyBindings {
                 KeyBinding([.char("r")], help: "restore", action: .restore),
                 jump, moveAliases, quitAlias,
             ]
-        case .shop(let kind, let loadFailed, let hasButtons, let enter, let hasGroups):
+        case .shop(let kind, let loadFailed, let hasButtons, let enter, let hasGroups, let otherBillingPlan):
             [move]
                 // In the button row ← → go from button to button; in a picker's plans they
                 // choose a plan, or an option group when the plans are grouped.
@@ -104,8 +110,10 @@ public enum AppKeyBindings {
                 // Only what Enter does now, or why it does nothing; after a failed load r
                 // matters more, so even a narrow bar shows it.
                 + (loadFailed ? [retry] : [])
+                + [KeyBinding([.enter], help: enter.help(kind: kind, loadFailed: loadFailed), action: .activate)]
+                // The chosen plan's other way to pay, named by what it turns to.
+                + (otherBillingPlan.map { [KeyBinding([.char("b")], help: $0 == .monthly ? "pay monthly" : "pay upfront", action: .switchBillingPlan)] } ?? [])
                 + [
-                    KeyBinding([.enter], help: enter.help(kind: kind, loadFailed: loadFailed), action: .activate),
                     help, quit,
                     KeyBinding([.esc], help: "back", action: .back),
                 ]

@@ -98,10 +98,17 @@ public struct PurchasesContent: Sendable {
             let group = owned.subscriptionGroup(groupID)
             guard let end = transaction.expirationDate else { return language.text("subscribed") }
             let date = end.formattedForStore(locale: state.dateLocale, timeZone: state.options.timeZone)
-            if let next = group.autoRenewPreference {
-                return next == transaction.productID ? language.text("renews %@", date) : language.text("changes to %@ on %@", state.name(of: next), date)
+            let standing: String = if let next = group.autoRenewPreference {
+                next == transaction.productID ? language.text("renews %@", date) : language.text("changes to %@ on %@", state.name(of: next), date)
+            } else {
+                language.text("ends %@", date)
             }
-            return language.text("ends %@", date)
+            // A plan paid monthly: where the customer is in its commitment, and when it ends.
+            guard let commitment = transaction.commitmentInfo else { return standing }
+            return language.text(
+                "%@ · payment %@ of %@, commitment ends %@", standing, String(commitment.billingPeriodNumber), String(commitment.totalBillingPeriods),
+                commitment.expirationDate.formattedForStore(locale: state.dateLocale, timeZone: state.options.timeZone)
+            )
         case .nonRenewable:
             return transaction.expirationDate.map { language.text("until %@", $0.formattedForStore(locale: state.dateLocale, timeZone: state.options.timeZone)) }
         case .nonConsumable, .consumable:

@@ -119,14 +119,20 @@ extension ShopView {
     }
 
     /// What a purchase of each product from the view adds to its purchase options now:
-    /// the offer the plan shows, so the customer pays what they were shown.
+    /// the offer the plan shows and the billing plan it is paid by, so the customer pays
+    /// what they were shown.
     func purchaseOptions(for shop: StoreLayout.Shop, in state: AppState) -> [Product.ID: Set<Product.PurchaseOption>] {
         switch self {
         case .store:
-            return [:]
-        case .subscriptions(let view):
-            let plans = PickerScreen.shown(of: shop, view: view, kept: state.screenStates[.shop(shop.id)], in: state).content.options
-            return Dictionary(plans.map { ($0.id, $0.activeOffer?.purchaseOptions ?? []) }, uniquingKeysWith: { first, _ in first })
+            var options = state.storeContent(for: shop)?.offers.mapValues(\.purchaseOptions) ?? [:]
+            // A plan paid monthly takes no offer.
+            for (id, plan) in state.storeListState(for: shop).billingPlans where plan == .monthly {
+                options[id] = [.billingPlanType(.monthly)]
+            }
+            return options
+        case .subscriptions:
+            let plans = state.pickerContent(for: shop)?.options ?? []
+            return Dictionary(plans.map { ($0.id, $0.purchaseOptions) }, uniquingKeysWith: { first, _ in first })
         case .offer(let view):
             let content = OfferScreen.content(of: shop, view: view, filter: nil, in: state)
             return content.visibleSubscription.map { [$0.id: content.purchaseOptions] } ?? [:]

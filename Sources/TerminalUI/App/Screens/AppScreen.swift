@@ -82,6 +82,8 @@ enum ScreenAction: Sendable, Hashable {
     case showDetails
     /// ← / → between a picker's option groups.
     case chooseGroup(by: Int)
+    /// b: the chosen plan paid by its other billing plan (up front or monthly).
+    case switchBillingPlan
 }
 
 extension ScreenAction {
@@ -188,9 +190,12 @@ struct ShopSetting {
 
     /// The shop's key table: Enter presses a focused button, else does what `selected`
     /// (the selected product, nil for none) allows now; tab reaches the buttons.
-    func keyContext(buttons: [StoreButton], focus: StoreFocus, selected: AppKeyBindings.ShopEnter, hasGroups: Bool = false) -> AppKeyBindings.Context {
+    func keyContext(
+        buttons: [StoreButton], focus: StoreFocus, selected: AppKeyBindings.ShopEnter, hasGroups: Bool = false,
+        otherBillingPlan: Product.SubscriptionInfo.BillingPlanType? = nil
+    ) -> AppKeyBindings.Context {
         let enter: AppKeyBindings.ShopEnter = if case .button = focus { .press } else { selected }
-        return .shop(kind: shop.kind, loadFailed: loadFailed, hasButtons: !buttons.isEmpty, enter: enter, hasGroups: hasGroups)
+        return .shop(kind: shop.kind, loadFailed: loadFailed, hasButtons: !buttons.isEmpty, enter: enter, hasGroups: hasGroups, otherBillingPlan: otherBillingPlan)
     }
 
     /// What a shop's screen asks of the store: a picker (or an offer) shows the customer's plan, so it

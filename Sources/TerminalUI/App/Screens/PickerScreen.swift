@@ -21,7 +21,14 @@ struct PickerScreen: ShopScreen {
     var isEditingFilter: Bool { false }
 
     var keyContext: AppKeyBindings.Context {
-        setting.keyContext(buttons: buttons, focus: picker.focus, selected: enterOnChosenPlan, hasGroups: view.optionGroupSet != nil)
+        let billing = picker.focus == .list ? chosenOption?.otherBillingPlan : nil
+        return setting.keyContext(buttons: buttons, focus: picker.focus, selected: enterOnChosenPlan, hasGroups: view.optionGroupSet != nil, otherBillingPlan: billing)
+    }
+
+    /// The chosen plan, paid as the customer chose.
+    private var chosenOption: SubscriptionOption? {
+        guard let chosen = content.selection(for: picker) else { return nil }
+        return content.billed(by: picker).options.first { $0.id == chosen }
     }
 
     /// What Enter does on the chosen plan.
@@ -50,6 +57,10 @@ struct PickerScreen: ShopScreen {
             return nil
         case .activate:
             return activate()
+        case .switchBillingPlan:
+            guard picker.focus == .list, let option = chosenOption, let other = option.otherBillingPlan else { return nil }
+            picker.billingPlans[option.id] = other
+            return nil
         case .cycleFocus(let backwards):
             picker.focus = .next(after: picker.focus, roles: buttons.map(\.role), backwards: backwards)
             return nil
@@ -134,10 +145,11 @@ extension PickerScreen {
 }
 
 extension AppState {
-    /// The plans a subscription shop shows now, with the customer's standing in the group;
-    /// nil for a shop drawn as a product list.
+    /// The plans a subscription shop shows now, with the customer's standing in the group,
+    /// paid as the customer chose; nil for a shop drawn as a product list.
     public func pickerContent(for shop: StoreLayout.Shop) -> SubscriptionStoreContent? {
         guard case .subscriptions(let view)? = views[shop.id] else { return nil }
-        return PickerScreen.shown(of: shop, view: view, kept: screenStates[.shop(shop.id)], in: self).content
+        let kept = screenStates[.shop(shop.id), as: PickerScreen.State.self]
+        return PickerScreen.shown(of: shop, view: view, kept: kept, in: self).content.billed(by: kept?.selection ?? SubscriptionStoreState())
     }
 }

@@ -20,7 +20,13 @@ struct ProductListScreen: ShopScreen {
     var isEditingFilter: Bool { list.focus == .filter }
 
     var keyContext: AppKeyBindings.Context {
-        setting.keyContext(buttons: buttons, focus: list.focus, selected: enterOnSelectedRow)
+        let billing = list.focus == .list ? selectedProduct.flatMap { context.isOwned($0) ? nil : list.otherBillingPlan(of: $0) } : nil
+        return setting.keyContext(buttons: buttons, focus: list.focus, selected: enterOnSelectedRow, otherBillingPlan: billing)
+    }
+
+    /// The product of the selected row, when it is one.
+    private var selectedProduct: Product? {
+        content.rows.indices.contains(list.selectedIndex) ? content.rows[list.selectedIndex].product : nil
     }
 
     /// What Enter does on the selected row.
@@ -50,6 +56,11 @@ struct ProductListScreen: ShopScreen {
             }
             guard content.rows.indices.contains(list.selectedIndex), let product = content.rows[list.selectedIndex].product else { return nil }
             return .buy(product)
+        case .switchBillingPlan:
+            guard list.focus == .list, let product = selectedProduct, !context.isOwned(product),
+                  let other = list.otherBillingPlan(of: product) else { return nil }
+            list.billingPlans[product.id] = other
+            return nil
         case .cycleFocus(let backwards):
             list.focus = .next(after: list.focus, roles: buttons.map(\.role), backwards: backwards)
             return nil
@@ -87,12 +98,14 @@ extension ProductListScreen {
 
     static func filter(of list: StoreListState?) -> String? { list?.filterText }
 
-    /// The rows of `shop` now: its load (or a large list's first page), in its order, filtered.
+    /// The rows of `shop` now: its load (or a large list's first page), in its order,
+    /// filtered, with the win-back offers the customer can take.
     static func content(of shop: StoreLayout.Shop, view: StoreView, filter: String?, in state: AppState) -> StoreViewContent {
         if let page = state.firstPage(of: shop) {
             return view.content(firstPage: page.products, unavailable: page.unavailable, filter: filter, language: state.language)
+                .offering(for: state.store.owned)
         }
-        return view.content(for: state.products(of: shop), filter: filter, language: state.language)
+        return view.content(for: state.products(of: shop), filter: filter, language: state.language).offering(for: state.store.owned)
     }
 }
 
@@ -106,5 +119,10 @@ extension AppState {
 
     func storeContent(for shop: StoreLayout.Shop, view: StoreView) -> StoreViewContent {
         ProductListScreen.shown(of: shop, view: view, kept: screenStates[.shop(shop.id)], in: self).content
+    }
+
+    /// What the customer chose in a product-list shop: how to pay each plan, among the rest.
+    func storeListState(for shop: StoreLayout.Shop) -> StoreListState {
+        screenStates[.shop(shop.id), as: ProductListScreen.State.self]?.selection ?? StoreListState()
     }
 }

@@ -99,6 +99,8 @@ extension AppState {
             return send(current, .showDetails)
         case .chooseGroup(let delta):
             return send(current, .chooseGroup(by: delta))
+        case .switchBillingPlan:
+            return send(current, .switchBillingPlan)
         case .help, .confirm, .cancel, .dismiss:
             return []
         }

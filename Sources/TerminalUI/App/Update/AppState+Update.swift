@@ -112,6 +112,15 @@ extension AppState {
                 return ConfirmationSheet(option: option, in: content.plans, context: storeContext)
             }
         }
+        // A store row's billing plan or win-back offer, which the purchase applies.
+        if let shop = layout.shop(id: request.shopID), let content = storeContent(for: shop) {
+            if let monthly = storeListState(for: shop).monthlyPricingTerms(of: request.product) {
+                return ConfirmationSheet(product: request.product, paidBy: monthly, language: language)
+            }
+            if let offer = content.offers[request.product.id] {
+                return ConfirmationSheet(product: request.product, offer: offer, language: language)
+            }
+        }
         return ConfirmationSheet(product: request.product, language: language)
     }
 

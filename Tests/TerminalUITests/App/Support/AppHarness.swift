@@ -63,12 +63,12 @@ struct AppHarness {
     /// An 80x24 app opened on `store`, whose history a test made first, with the catalog's
     /// policies.
     static func opening(
-        _ store: LocalStore, clock: VirtualClock, catalog: Catalog, options: AppOptions = AppOptions()
+        _ store: LocalStore, clock: VirtualClock, catalog: Catalog, options: AppOptions = AppOptions(), layout: StoreLayout? = nil
     ) async throws -> AppHarness {
         var options = options
         options.policies = PolicyLinks(catalog.appPolicies, locale: "en_US")
         let app = await HeadlessApp(
-            size: TerminalSize(width: 80, height: 24), backend: store, layout: try BackyardBirds.layout(),
+            size: TerminalSize(width: 80, height: 24), backend: store, layout: try layout ?? BackyardBirds.layout(),
             options: options, clock: clock, onSettleTimeout: SettleTimeout.recordIssue
         )
         return AppHarness(app: app, store: store, clock: clock)
