@@ -44,6 +44,10 @@ public struct Transaction: Identifiable, Hashable, Sendable, Codable {
     public internal(set) var billingPlanType: Product.SubscriptionInfo.BillingPlanType?
     /// A monthly plan's place in its 12-month commitment; nil when paid up front.
     public internal(set) var commitmentInfo: CommitmentInfo?
+    /// What kind of refund or revocation `revocationDate` records (`revoked(as:percentage:)`).
+    public internal(set) var revocationType: RevocationType?
+    /// For a prorated refund, the percentage refunded (40.5 is 40.5%); nil otherwise.
+    public internal(set) var revocationPercentage: Decimal?
 
     public init(
         id: ID,

@@ -48,6 +48,10 @@ extension LedgerEntry {
                     price: commitment.price
                 )
             }
+        ).revoked(
+            as: stored.revocationType.map { Transaction.RevocationType(rawValue: $0.rawValue) },
+            // Milliunits of a percent, StoreKit's percent: 40500 is 40.5.
+            percentage: stored.revocationPercentage.map { Decimal($0) / 1000 }
         )
         if case .unverified(let failure) = verification {
             return .unverified(value, VerificationResult<Transaction>.VerificationError(failure))

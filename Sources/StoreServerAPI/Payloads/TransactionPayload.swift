@@ -44,6 +44,10 @@ public struct TransactionPayload: Codable, Sendable, Hashable {
     public var billingPlanType: String?
     /// A monthly plan's payment in its commitment.
     public var commitmentInfo: TransactionCommitmentInfo?
+    /// `REFUND_FULL`, `REFUND_PRORATED` or `FAMILY_REVOKE`, beside `revocationDate`.
+    public var revocationType: String?
+    /// A prorated refund's share, in milliunits of a percent (40% is 40000).
+    public var revocationPercentage: Int?
 
     public init(_ transaction: LedgerTransaction, app: ServedApp, signedDate: Date) {
         transactionId = String(transaction.id)
@@ -78,6 +82,8 @@ public struct TransactionPayload: Codable, Sendable, Hashable {
         offerPeriod = transaction.offerPeriod
         appTransactionId = transaction.account.appTransactionID
         addBillingPlan(of: transaction)
+        revocationType = transaction.revocationType?.rawValue
+        revocationPercentage = transaction.revocationPercentage
     }
 
     /// `amount` in thousandths, rounded half away from zero: Apple's `price` unit.
