@@ -65,12 +65,14 @@ struct RefundCommand: AsyncParsableCommand {
                 guard let found = try await store.ledger.transaction(id: transactionID) else {
                     throw LedgerError.transactionNotFound(id: transactionID)
                 }
-                (entry, done) = (found, "Asked (\(asked.reason.rawValue)) for a refund of")
+                entry = found
+                done = "Asked (\(asked.reason.rawValue)) for a refund of"
             } else if let decide {
                 entry = try await store.decideRefund(transactionID: transactionID, decide.decision, reason: revocation)
                 done = decide.done
             } else {
-                (entry, done) = (try await store.refund(transactionID: transactionID, reason: revocation), "Refunded")
+                entry = try await store.refund(transactionID: transactionID, reason: revocation)
+                done = "Refunded"
             }
             let result = await store.verificationResult(of: entry)
             StoreCommandSupport.print(json

@@ -30,8 +30,8 @@ struct RefundElsewhereTests {
 
         try await shared.other.reverseRefund(transactionID: Int64(bought.id))
         await shared.look()
-        let restored = await Self.feederRow(shared.app)
-        #expect(restored.contains("Owned"), "\(await shared.app.screenText)")
+        let restored = await Self.feederRow(shared.app), after = await shared.app.screenText
+        #expect(restored.contains("Owned"), "\(after)")
     }
 
     @Test("Declined, the feeder stays the customer's")

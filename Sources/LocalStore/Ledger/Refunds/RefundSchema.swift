@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 
 /// The refund decisions' ledger state (migration `v5-refund`, the same in both engines): the
