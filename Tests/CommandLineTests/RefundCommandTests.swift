@@ -6,7 +6,6 @@ import Testing
 @Suite("storefront refund decisions (real processes)")
 struct RefundCommandTests {
     static let feeder = "com.example.backyardbirds.feeder.copper"
-    static let seeds = "com.example.backyardbirds.food.sunflower"
 
     let folder: TemporaryDirectory
 
@@ -47,12 +46,12 @@ struct RefundCommandTests {
 
     @Test("Declined: the purchase stays; a second decision is refused")
     func declined() async throws {
-        _ = try await storefront("buy", Self.seeds, "--quantity", "2")
+        _ = try await storefront("buy", Self.feeder)
         _ = try await storefront("refund", "1", "--request")
         let declined = try await storefront("refund", "1", "--decide", "decline")
         #expect(declined.status == 0)
-        #expect(declined.stdout == "Declined the refund of transaction 1 (\(Self.seeds))\n")
-        #expect(try await owned() == [Self.seeds])
+        #expect(declined.stdout == "Declined the refund of transaction 1 (\(Self.feeder))\n")
+        #expect(try await owned() == [Self.feeder])
         let twice = try await storefront("refund", "1", "--decide", "decline")
         #expect(twice.status == 65)
         #expect(twice.stderr == "storefront: cannot refund transaction 1: transaction 1 already had its refund request declined\n")
