@@ -31,13 +31,13 @@ struct RefundCommand: AsyncParsableCommand {
     var request = false
 
     @Option(help: ArgumentHelp(
-        "With --request, the customer's reason (consumptionRequestReason): UNINTENDED_PURCHASE, FULFILLMENT_ISSUE, UNSATISFIED_WITH_PURCHASE, LEGAL or OTHER (the default).",
+        "With --request, the customer's reason, Apple's consumptionRequestReason (OTHER unless told).",
         valueName: "reason"
     ))
     var reason: RefundReasonArgument?
 
     @Option(help: ArgumentHelp(
-        "Settle the refund as the App Store would: grant (REFUND, REFUND_FULL), prorated=PERCENT such as prorated=40 or prorated=12.5 (REFUND, REFUND_PRORATED), or decline (REFUND_DECLINED, needs a --request first).",
+        "Settle the refund as the App Store would: grant (REFUND, REFUND_FULL); prorated=PERCENT, 0.001 to 99.999, such as prorated=12.5 (REFUND, REFUND_PRORATED); or decline (REFUND_DECLINED; needs a --request first).",
         valueName: "decision"
     ))
     var decide: RefundDecisionArgument?
