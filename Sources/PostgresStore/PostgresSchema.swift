@@ -74,6 +74,7 @@ enum PostgresSchema {
         BillingPlanSchema.postgres,
         pendingOffers,  // branch redeem: SQLite's v5-redeem
         FamilySchema.postgres,  // branch family: SQLite's v5-family
+        RefundSchema.postgres,  // branch refund: SQLite's v5-refund
     ]
 
     /// A textual UUID, any case.

@@ -80,6 +80,7 @@ struct PostgresSession: LedgerStorageSession {
     func deleteTransactionsAndRequests(account: CustomerAccount) async throws {
         try await run("DELETE FROM transactions WHERE account = \(account.id)")
         try await run("DELETE FROM askToBuyRequests WHERE account = \(account.id)")
+        try await run("DELETE FROM refundRequests WHERE account = \(account.id)")
     }
 
     func askToBuyRequests(account: CustomerAccount) async throws -> [AskToBuyRequest] {

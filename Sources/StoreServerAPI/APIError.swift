@@ -41,6 +41,15 @@ public struct APIError: Error, Sendable, Hashable {
     public static let invalidDeliveryStatus = badRequest(4_000_036, "Invalid request. The delivery status field is invalid.")
     public static let invalidSampleContentProvided = badRequest(4_000_041, "Invalid request. The sample content provided field is invalid.")
     public static let transactionTypeNotSupported = badRequest(4_000_047, "Invalid request. The transaction type is not supported.")
+    public static let invalidRefundPreference = badRequest(4_000_044, "Invalid request. The refund preference field is invalid.")
+    public static let consumptionPercentageAutoRenewableSubscription = badRequest(
+        4_000_209, "Invalid request. The consumption percentage field is not supported for auto-renewable subscription transactions."
+    )
+    // Apple's documentation names these two errors without giving their codes: the general code, with their message.
+    public static let consumptionPercentageOutOfRange = badRequest(4_000_000, "Invalid request. The consumption percentage is outside the valid range.")
+    public static let undeliveredConsumptionPercentageNonZero = badRequest(
+        4_000_000, "Invalid request. The consumption percentage must be zero for the provided delivery status."
+    )
     public static let notificationURLNotFound = APIError(status: 404, code: 4_040_007, message: "No notification URL is configured for this app in this environment.")
     public static let testNotificationNotFound = APIError(status: 404, code: 4_040_008, message: "Test notification not found.")
     public static let transactionIDNotFound = APIError(status: 404, code: 4_040_010, message: "Transaction id not found.")

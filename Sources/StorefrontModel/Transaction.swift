@@ -46,6 +46,10 @@ public struct Transaction: Identifiable, Hashable, Sendable, Codable {
     public internal(set) var commitmentInfo: CommitmentInfo?
     /// Whether the customer bought it or has it through Family Sharing (`owned(as:)`).
     public internal(set) var ownershipType: OwnershipType = .purchased
+    /// What kind of refund or revocation `revocationDate` records (`revoked(as:percentage:)`).
+    public internal(set) var revocationType: RevocationType?
+    /// For a prorated refund, the percentage refunded (40.5 is 40.5%); nil otherwise.
+    public internal(set) var revocationPercentage: Decimal?
 
     public init(
         id: ID,

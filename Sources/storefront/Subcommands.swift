@@ -15,6 +15,7 @@ extension StorefrontCommand {
         DeclineCommand.self,
         RequestsCommand.self,
         RefundCommand.self,
+        RefundReverseCommand.self,
         RestoreCommand.self,
         AdvanceCommand.self,
         ExpireCommand.self,

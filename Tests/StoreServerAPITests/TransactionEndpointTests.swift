@@ -191,7 +191,7 @@ import Testing
             (#"{"customerConsented":true,"deliveryStatus":"DELIVERED"}"#, 4_000_041),
             (#"{"customerConsented":true,"sampleContentProvided":true,"deliveryStatus":"LOST"}"#, 4_000_036),
             (#"{"customerConsented":true,"sampleContentProvided":true,"deliveryStatus":"DELIVERED","consumptionPercentage":-1}"#, 4_000_000),
-            (#"{"customerConsented":true,"sampleContentProvided":true,"deliveryStatus":"DELIVERED","refundPreference":"MAYBE"}"#, 4_000_000),
+            (#"{"customerConsented":true,"sampleContentProvided":true,"deliveryStatus":"DELIVERED","refundPreference":"MAYBE"}"#, 4_000_044),
         ]
         for (body, code) in refused {
             let answer = try await fixture.call("PUT", path, body: body)

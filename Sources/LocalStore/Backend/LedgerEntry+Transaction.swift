@@ -49,6 +49,11 @@ extension LedgerEntry {
                 )
             }
         ).owned(as: Transaction.OwnershipType(rawValue: stored.ownershipType.rawValue))
+        .revoked(
+            as: stored.revocationType.map { Transaction.RevocationType(rawValue: $0.rawValue) },
+            // Milliunits of a percent, StoreKit's percent: 40500 is 40.5.
+            percentage: stored.revocationPercentage.map { Decimal($0) / 1000 }
+        )
         if case .unverified(let failure) = verification {
             return .unverified(value, VerificationResult<Transaction>.VerificationError(failure))
         }

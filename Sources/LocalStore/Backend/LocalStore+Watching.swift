@@ -5,7 +5,7 @@ extension LocalStore {
     /// Looks at the ledger every `interval` on the store's clock, so that what other
     /// processes do (`storefront approve`, `decline`, `refund`, `advance`, `clear` in
     /// another terminal) reaches `updates()`: new transactions this store did not hand out,
-    /// new refunds, renewals that fell due, declined Ask to Buy requests, transactions
+    /// new refunds and reversed ones, renewals that fell due, declined Ask to Buy requests, transactions
     /// deleted, and a status change for each group whose renewal preference changed (an
     /// approved downgrade, auto-renew turned off). Returns the task; cancel it to stop.
     ///
@@ -161,8 +161,8 @@ struct LedgerSighting: Sendable {
         !ids.isSubset(of: later.ids)
     }
 
-    /// A transaction not seen before, or one revoked since.
+    /// A transaction not seen before, one revoked since, or one whose refund was reversed since.
     func isNews(_ entry: LedgerEntry) -> Bool {
-        !ids.contains(entry.id) || (entry.transaction.revocationDate != nil && !revoked.contains(entry.id))
+        !ids.contains(entry.id) || (entry.transaction.revocationDate != nil) != revoked.contains(entry.id)
     }
 }

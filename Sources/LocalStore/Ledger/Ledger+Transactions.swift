@@ -62,7 +62,9 @@ extension Ledger {
         }
     }
 
-    /// Refunds or revokes a transaction: sets its revocation date and reason and signs it again.
+    /// Refunds or revokes a transaction: sets its revocation date, reason and type (a full
+    /// refund unless told; `percentage` in milliunits for a prorated one) and signs it again.
+    /// A pending refund request of it is granted.
     ///
     /// Revoking twice keeps the first date. A transaction that no longer
     /// verifies is refused rather than re-signed.
@@ -72,7 +74,8 @@ extension Ledger {
     /// print(refunded.transaction.revocationDate!)
     /// ```
     public func revokeTransaction(
-        id: Int64, reason: LedgerTransaction.RevocationReason, at date: Date
+        id: Int64, reason: LedgerTransaction.RevocationReason, at date: Date,
+        type: LedgerTransaction.RevocationType = .refundFull, percentage: Int? = nil
     ) async throws(LedgerError) -> LedgerEntry {
         let row = try await write { store in
             var revoked = false
@@ -80,11 +83,20 @@ extension Ledger {
                 guard transaction.revocationDate == nil else { return false }
                 transaction.revocationDate = date.millisecondPrecision
                 transaction.revocationReason = reason
+                transaction.revocationType = type
+                transaction.revocationPercentage = percentage
                 revoked = true
                 return true
             }
             if revoked {
-                try await self.enqueue(NotificationKind("REFUND"), key: "refund.\(id)", about: row.transaction, in: store)
+                if var request = try await store.refundRequest(transactionID: id, account: self.account), request.status == .pending {
+                    request.status = .granted
+                    request.decidedAt = date.millisecondPrecision
+                    try await store.saveRefundRequest(request)
+                }
+                // Keyed by its date: a refund reversed and granted again is told again.
+                let key = "refund.\(id).\(date.ledgerMilliseconds)"
+                try await self.enqueue(NotificationKind("REFUND"), key: key, about: row.transaction, in: store)
             }
             return row
         }

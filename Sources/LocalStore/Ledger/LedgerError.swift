@@ -56,6 +56,9 @@ public enum LedgerError: Error, Sendable, Hashable, CustomStringConvertible {
     case askToBuyRequestNotFound(id: Int64)
     /// The Ask to Buy request was already approved or declined the other way.
     case askToBuyRequestAlreadyDecided(id: Int64, status: AskToBuyRequest.Status)
+    /// A refund request, decision or reversal that transaction `id`'s state does not allow;
+    /// `reason` completes "transaction N …".
+    case refundNotPossible(id: Int64, reason: String)
 
     /// The sysexits(3) code for this error: 73 can't create, 74 I/O, 65 bad data, 69 unavailable,
     /// 66 a key file that is not a regular file, 70 internal, 77 a key file others may read or that signed none of the
@@ -70,7 +73,8 @@ public enum LedgerError: Error, Sendable, Hashable, CustomStringConvertible {
         case .storeUnavailable: 69
         case .invalidCatalogIdentifier, .invalidPurchase, .notALedger, .invalidKeyFile, .transactionNotFound,
              .unverifiedTransaction, .notAnAutoRenewableSubscription, .purchaseAttemptReused,
-             .purchaseAttemptOfAnotherAccount, .askToBuyRequestNotFound, .askToBuyRequestAlreadyDecided: 65
+             .purchaseAttemptOfAnotherAccount, .askToBuyRequestNotFound, .askToBuyRequestAlreadyDecided,
+             .refundNotPossible: 65
         }
     }
 
@@ -123,6 +127,8 @@ public enum LedgerError: Error, Sendable, Hashable, CustomStringConvertible {
             "no Ask to Buy request with ID \(id)"
         case .askToBuyRequestAlreadyDecided(let id, let status):
             "Ask to Buy request \(id) is already \(status.rawValue)"
+        case .refundNotPossible(let id, let reason):
+            "transaction \(id) \(reason)"
         }
     }
 }

@@ -85,6 +85,7 @@ enum LedgerSchema {
         migrator.registerMigration("v4-plans", migrate: BillingPlanSchema.sqlite)
         migrator.registerMigration("v5-redeem", migrate: PendingOfferSchema.sqlite)
         migrator.registerMigration("v5-family", migrate: FamilySchema.sqlite)
+        migrator.registerMigration("v5-refund", migrate: RefundSchema.sqlite)
         return migrator
     }()
 

@@ -48,6 +48,12 @@ public struct LedgerTransaction: Sendable, Hashable, Identifiable {
     public internal(set) var billingPlanType: BillingPlanType? = nil
     /// A monthly plan's place in its 12-month commitment; nil when paid up front.
     public internal(set) var commitment: Commitment? = nil
+    /// What kind of refund or revocation `revocationDate` records (`LedgerTransaction+Revocation`);
+    /// nil while the transaction stands and on rows refunded before the store recorded it.
+    public internal(set) var revocationType: RevocationType? = nil
+    /// The share refunded, in milliunits of a percent (40% is 40000), as Apple's
+    /// `revocationPercentage`: set for a prorated refund only.
+    public internal(set) var revocationPercentage: Int? = nil
 }
 
 extension LedgerTransaction {
@@ -113,7 +119,9 @@ extension LedgerTransaction {
         ("purchaseDate", { milliseconds($0.purchaseDate) }),
         ("purchasedQuantity", { .integer(Int64($0.purchasedQuantity)) }),
         ("revocationDate", { milliseconds($0.revocationDate) }),
+        ("revocationPercentage", { $0.revocationPercentage.map { .integer(Int64($0)) } }),
         ("revocationReason", { $0.revocationReason.map { .integer(Int64($0.rawValue)) } }),
+        ("revocationType", { $0.revocationType.map { .string($0.rawValue) } }),
         ("signedDate", { milliseconds($0.signedDate) }),
         ("storefront", { .string($0.storefront) }),
         ("subscriptionGroupID", { $0.subscriptionGroupID.map { .string($0) } }),

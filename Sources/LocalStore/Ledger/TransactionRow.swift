@@ -88,5 +88,7 @@ package struct TransactionRow: Sendable {
             expirationDate: date("commitmentExpirationDate"),
             price: row.string("commitmentPrice").map { try required(Decimal(string: $0), "commitmentPrice") }
         )
+        transaction.revocationType = try row.string("revocationType").map(LedgerTransaction.RevocationType.init)
+        transaction.revocationPercentage = try int("revocationPercentage")
     }
 }

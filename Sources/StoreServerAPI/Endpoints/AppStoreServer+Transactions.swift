@@ -52,7 +52,8 @@ extension AppStoreServer {
         let revision = try request.value("revision", or: .invalidRequestRevision)
         let customer = try await customer(ofTransaction: id)
         let page = try Page.of(
-            customer.transactions.filter { $0.revocationDate != nil },
+            // Refunds only: a Family Sharing revocation is not one, and a reversed refund is gone.
+            customer.transactions.filter { $0.revocationDate != nil && $0.revocationType != .familyRevoke },
             key: { (($0.revocationDate ?? $0.signedDate).milliseconds, $0.id) }, after: revision, descending: false
         )
         return .ok(RefundHistoryResponse(

@@ -131,7 +131,15 @@ extension AppStoreServer {
         } catch {
             throw .generalInternalRetryable
         }
-        var transactionInfo: String?, renewalInfo: String?, status: Int?
+        var transactionInfo: String?, renewalInfo: String?, status: Int?, reason: String?
+        if notification.notificationType == "CONSUMPTION_REQUEST" {
+            do {
+                reason = try await settings.ledger.scoped(to: notification.account)
+                    .refundRequest(id: notification.transactionID)?.reason.rawValue
+            } catch {
+                throw .generalInternalRetryable
+            }
+        }
         if let entry, entry.isVerified {
             let transaction = entry.transaction
             transactionInfo = try signedTransaction(transaction)
@@ -156,7 +164,8 @@ extension AppStoreServer {
         return try sign(NotificationPayload(
             type: notification.notificationType, subtype: notification.subtype, app: settings.app,
             signedDate: Date(timeIntervalSince1970: Double(notification.createdAt) / 1000),
-            signedTransactionInfo: transactionInfo, signedRenewalInfo: renewalInfo, status: status, id: notification.notificationUUID
+            signedTransactionInfo: transactionInfo, signedRenewalInfo: renewalInfo, status: status,
+            consumptionRequestReason: reason, id: notification.notificationUUID
         ))
     }
 }

@@ -12,6 +12,8 @@ public struct NotificationPayload: Codable, Sendable {
         public var signedTransactionInfo: String?
         public var signedRenewalInfo: String?
         public var status: Int?
+        /// Why the customer asks for a refund, in a CONSUMPTION_REQUEST.
+        public var consumptionRequestReason: String?
     }
 
     public var notificationType: String
@@ -23,14 +25,14 @@ public struct NotificationPayload: Codable, Sendable {
 
     public init(
         type: String, subtype: String?, app: ServedApp, signedDate: Date, signedTransactionInfo: String? = nil,
-        signedRenewalInfo: String? = nil, status: Int? = nil, id: UUID = UUID()
+        signedRenewalInfo: String? = nil, status: Int? = nil, consumptionRequestReason: String? = nil, id: UUID = UUID()
     ) {
         notificationType = type
         self.subtype = subtype
         notificationUUID = id.uuidString.lowercased()
         data = Data(
             bundleId: app.bundleID, environment: app.environment, signedTransactionInfo: signedTransactionInfo,
-            signedRenewalInfo: signedRenewalInfo, status: status
+            signedRenewalInfo: signedRenewalInfo, status: status, consumptionRequestReason: consumptionRequestReason
         )
         version = "2.0"
         self.signedDate = signedDate.milliseconds

@@ -46,6 +46,10 @@ public struct TransactionPayload: Codable, Sendable, Hashable {
     public var billingPlanType: String?
     /// A monthly plan's payment in its commitment.
     public var commitmentInfo: TransactionCommitmentInfo?
+    /// `REFUND_FULL`, `REFUND_PRORATED` or `FAMILY_REVOKE`, beside `revocationDate`.
+    public var revocationType: String?
+    /// A prorated refund's share, in milliunits of a percent (40% is 40000).
+    public var revocationPercentage: Int?
 
     public init(_ transaction: LedgerTransaction, app: ServedApp, signedDate: Date) {
         transactionId = String(transaction.id)
@@ -66,7 +70,6 @@ public struct TransactionPayload: Codable, Sendable, Hashable {
         self.signedDate = signedDate.milliseconds
         revocationReason = transaction.revocationReason?.rawValue
         revocationDate = transaction.revocationDate?.milliseconds
-        revocationType = transaction.isFamilyRevoked ? "FAMILY_REVOKE" : nil
         isUpgraded = transaction.isUpgraded ? true : nil
         offerType = transaction.offerType?.rawValue
         offerIdentifier = transaction.offerID
@@ -81,6 +84,8 @@ public struct TransactionPayload: Codable, Sendable, Hashable {
         offerPeriod = transaction.offerPeriod
         appTransactionId = transaction.account.appTransactionID
         addBillingPlan(of: transaction)
+        revocationType = transaction.revocationType?.rawValue
+        revocationPercentage = transaction.revocationPercentage
     }
 
     /// `amount` in thousandths, rounded half away from zero: Apple's `price` unit.

@@ -154,6 +154,7 @@ extension Ledger {
         let row = try await resign(id: id, in: store) { share in
             share.revocationDate = date.millisecondPrecision
             share.revocationReason = reason
+            share.revocationType = .familyRevoke
             return true
         }
         try await enqueue(NotificationKind("REVOKE"), key: "revoke.\(id)", about: row.transaction, in: store)

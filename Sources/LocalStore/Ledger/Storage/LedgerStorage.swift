@@ -41,7 +41,7 @@ package protocol LedgerStorageSession: Sendable {
     func resignTransaction(_ transaction: LedgerTransaction, jws: String) async throws
     /// False when the account has no such transaction.
     func finishTransaction(id: Int64, account: CustomerAccount) async throws -> Bool
-    /// Deletes the account's transactions and Ask to Buy requests.
+    /// Deletes the account's transactions, Ask to Buy requests and refund requests.
     func deleteTransactionsAndRequests(account: CustomerAccount) async throws
 
     func askToBuyRequests(account: CustomerAccount) async throws -> [AskToBuyRequest]
@@ -95,6 +95,10 @@ package protocol LedgerStorageSession: Sendable {
     /// Tells `account`'s watchers that this write changed its rows, as a write of its own
     /// would (PostgreSQL's change feed; SQLite's watchers see it in the change marker).
     func announceChange(of account: CustomerAccount) async throws
+    /// The refund request of the account's transaction `transactionID`, or nil.
+    func refundRequest(transactionID: Int64, account: CustomerAccount) async throws -> RefundRequest?
+    /// Inserts `request`, or replaces the one of its transaction.
+    func saveRefundRequest(_ request: RefundRequest) async throws
 }
 
 /// What a key set signed of a ledger's rows, every account's.

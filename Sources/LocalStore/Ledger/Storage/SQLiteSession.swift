@@ -88,8 +88,11 @@ struct SQLiteSession: LedgerStorageSession {
     func deleteTransactionsAndRequests(account: CustomerAccount) async throws {
         try channel.perform { db in
             try db.execute(
-                sql: "DELETE FROM transactions WHERE account = ?; DELETE FROM askToBuyRequests WHERE account = ?",
-                arguments: [account.id, account.id]
+                sql: """
+                    DELETE FROM transactions WHERE account = ?; DELETE FROM askToBuyRequests WHERE account = ?;
+                    DELETE FROM refundRequests WHERE account = ?
+                    """,
+                arguments: [account.id, account.id, account.id]
             )
         }
     }
