@@ -167,7 +167,7 @@ struct PostgresSession: LedgerStorageSession {
         )
     }
 
-    private static func bindings(_ values: [LedgerColumnValue?]) throws -> PostgresBindings {
+    static func bindings(_ values: [LedgerColumnValue?]) throws -> PostgresBindings {
         var bindings = PostgresBindings(capacity: values.count)
         for value in values {
             switch value {

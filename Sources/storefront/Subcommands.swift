@@ -21,5 +21,6 @@ extension StorefrontCommand {
         ClearCommand.self,
         ServeLauncher.self,
         StoreCommand.self,
+        ExtendCommand.self,
     ]
 }

@@ -79,6 +79,16 @@ package protocol LedgerStorageSession: Sendable {
     func keyUse(headerSegments: [String]) async throws -> LedgerKeyUse
     /// Records a signed offer's nonce as used (in every account); false when it was already.
     func recordOfferNonce(_ nonce: String, keyID: String, account: CustomerAccount, at milliseconds: Int64) async throws -> Bool
+
+    // Renewal-date extensions (Ledger+RenewalExtensions), in every account.
+    /// The chain's extensions, oldest first.
+    func renewalExtensions(originalTransactionID: Int64) async throws -> [RenewalExtension]
+    func insertRenewalExtension(_ record: RenewalExtension, account: CustomerAccount) async throws
+    func massRenewalExtension(requestIdentifier: String) async throws -> MassRenewalExtension?
+    /// Files a mass extension; false when its request identifier was filed already.
+    func insertMassRenewalExtension(_ request: MassRenewalExtension) async throws -> Bool
+    /// Records the outcome (`completedAt` and the counts) of a request still running.
+    func completeMassRenewalExtension(_ request: MassRenewalExtension) async throws
 }
 
 /// What a key set signed of a ledger's rows, every account's.
