@@ -108,7 +108,7 @@ struct RenewalExtensionTests {
         #expect(try await harness.status("pass").renewalInfo.verifiedValue?.appAccountToken == token)
         harness.clock.advance(by: day * 31)
         let renewal = try #require(try await harness.status("pass").transaction.verifiedValue)
-        #expect(renewal.id != chain.last?.id && renewal.appAccountToken == token)
+        #expect(Int64(renewal.id) != chain.last?.id && renewal.appAccountToken == token)
         await #expect(throws: LedgerError.self) { try await harness.ledger.setAppAccountToken(token, originalID: Int64(renewal.id)) }
     }
 }

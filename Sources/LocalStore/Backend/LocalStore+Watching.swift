@@ -109,7 +109,7 @@ extension LocalStore {
         let requests = try await ledger.askToBuyRequests()
         let current = LedgerSighting(entries, requests: requests)
         for entry in entries where previous.isNews(entry) && handedOut[entry.id] != (entry.transaction.revocationDate != nil)
-            || previous.isExtended(entry) {
+            || previous.isExtended(entry, handedOutExpiring: handedOutExpirations[entry.id]) {
             _ = handOut(entry)
         }
         for request in requests where previous.isNewlyDeclined(request) {
@@ -120,7 +120,7 @@ extension LocalStore {
         let present = Set(entries.map(\.id))
         let vanished = handedOut.keys.filter { !present.contains($0) }
         if previous.hasRemovedTransactions(seeing: current) || !vanished.isEmpty {
-            for id in vanished { handedOut[id] = nil }
+            for id in vanished { handedOut[id] = nil; handedOutExpirations[id] = nil }
             emit(.transactionsRemoved)
         }
         return current
@@ -155,9 +155,12 @@ struct LedgerSighting: Sendable {
         !ids.isSubset(of: later.ids)
     }
 
-    /// A transaction seen before whose period now ends later: its renewal date was extended.
-    func isExtended(_ entry: LedgerEntry) -> Bool {
-        guard let seen = expirations[entry.id], let now = entry.transaction.expirationDate else { return false }
+    /// A transaction seen before (by this sighting, or as the store handed it out, expiring
+    /// then at `handedOut`) whose period now ends later: its renewal date was extended.
+    func isExtended(_ entry: LedgerEntry, handedOutExpiring handedOut: Date?) -> Bool {
+        guard let seen = [expirations[entry.id], handedOut].compactMap({ $0 }).max(),
+              let now = entry.transaction.expirationDate
+        else { return false }
         return now > seen && entry.transaction.revocationDate == nil
     }
 

@@ -39,6 +39,9 @@ public actor LocalStore: StoreBackend {
     /// Transactions this store handed out (bought here or sent to `updates()`), with
     /// whether they were revoked then, so that watching the ledger does not send them again.
     var handedOut: [Int64: Bool] = [:]
+    /// The expiration dates of the subscriptions among them as handed out, so a renewal-date
+    /// extension made elsewhere is sent again.
+    var handedOutExpirations: [Int64: Date] = [:]
 
     /// Makes a store over `catalog` and `ledger`.
     ///
@@ -137,6 +140,7 @@ public actor LocalStore: StoreBackend {
     /// made here) and remembers it.
     func handOut(_ entry: LedgerEntry, sending: Bool = true) -> VerificationResult<Transaction> {
         handedOut[entry.id] = entry.transaction.revocationDate != nil
+        handedOutExpirations[entry.id] = entry.transaction.expirationDate
         let result = verificationResult(of: entry)
         if sending { emit(.transaction(result)) }
         return result

@@ -47,7 +47,8 @@ extension SQLiteSession {
         try channel.perform { db in
             let placeholders = Array(repeating: "?", count: names.count).joined(separator: ", ")
             try db.execute(
-                sql: "INSERT \(ignoringConflict ? "OR IGNORE " : "")INTO \(table) (\(names.joined(separator: ", "))) VALUES (\(placeholders))",
+                sql: "INSERT INTO \(table) (\(names.joined(separator: ", "))) VALUES (\(placeholders))"
+                    + (ignoringConflict ? " ON CONFLICT DO NOTHING" : ""),
                 arguments: StatementArguments(values.map(\.databaseValue))
             )
             return db.changesCount > 0
