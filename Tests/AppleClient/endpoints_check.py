@@ -97,7 +97,9 @@ try:
     refused(lambda: api.extend_subscription_renewal_date("999999", third), 404, 4040005, "an unknown original transaction")
     wait_until(lambda: len(arrived(hook, verifier, NotificationTypeV2.RENEWAL_EXTENDED)) == 3, "RENEWAL_EXTENDED for bob's and alice's two")
     alices = [t.expiresDate for _, t in arrived(hook, verifier, NotificationTypeV2.RENEWAL_EXTENDED) if t.originalTransactionId == str(alice_pass)]
-    check(alices == [extended.effectiveDate, extended.effectiveDate + 86_400_000], "alice's carry each new expiresDate, in order")
+    # Signed as the ledger stands at delivery, as every notification here: the second extension may be in both.
+    check(len(alices) == 2 and alices[0] >= extended.effectiveDate and alices[-1] == extended.effectiveDate + 86_400_000,
+          "alice's two, the last with the latest expiresDate")
 
     # Extend Subscription Renewal Dates for All Active Subscribers, and Get Status.
     request_id = str(uuid.uuid4())
