@@ -53,7 +53,7 @@ struct PostgresStoreCommandTests {
                 command + ["--store", store], environment: ["XDG_DATA_HOME": data.url.path]
             )
             #expect(newer.status == 65, "\(command)")
-            #expect(newer.stderr.contains("schema is version 99, newer than this storefront knows (6)"))
+            #expect(newer.stderr.contains("schema is version 99, newer than this storefront knows (7)"))
         }
     }
 
