@@ -114,6 +114,8 @@ try:
     summary = arrived(hook, verifier, NotificationTypeV2.RENEWAL_EXTENSION, Subtype.SUMMARY)[0][0].summary
     check((summary.requestIdentifier, summary.productId, summary.succeededCount, summary.failedCount) == (request_id, MONTHLY, 1, 1),
           "SUMMARY: the request, the product and the counts")
+    # Each subscription's notifications come in order, and apart from the summary's: FAILURE may come after it.
+    wait_until(lambda: arrived(hook, verifier, NotificationTypeV2.RENEWAL_EXTENSION, Subtype.FAILURE), "the FAILURE notification")
     failed = arrived(hook, verifier, NotificationTypeV2.RENEWAL_EXTENSION, Subtype.FAILURE)
     check([t.originalTransactionId for _, t in failed] == [str(alice_pass)], "FAILURE names alice's subscription")
     api.extend_renewal_date_for_all_active_subscribers(mass)
