@@ -90,6 +90,12 @@ extension AppStoreServer {
             requestIdentifier: identifier.uuidString.lowercased(), productID: productID, extendByDays: days, reason: reason,
             storefrontCountryCodes: body.storefrontCountryCodes, requestedAt: settings.clock.now
         )
+        // Filed before the answer, so Get Status knows it at once; a request filed before stays as filed.
+        do {
+            _ = try await settings.ledger.fileMassRenewalExtension(filed)
+        } catch {
+            throw .generalInternalRetryable
+        }
         let settings = settings
         // Apple's runs for hours over millions; this one is quick, but answers the same way:
         // at once, with the outcome in Get Status and the notifications.
