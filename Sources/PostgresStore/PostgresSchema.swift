@@ -75,6 +75,7 @@ enum PostgresSchema {
         pendingOffers,  // branch redeem: SQLite's v5-redeem
         FamilySchema.postgres,  // branch family: SQLite's v5-family
         RefundSchema.postgres,  // branch refund: SQLite's v5-refund
+        RenewalExtensionSchema.postgres,  // branch endpoints: SQLite's v5-endpoints
     ]
 
     /// A textual UUID, any case.

@@ -67,6 +67,8 @@ public final class AppStoreServer: Sendable {
     /// owner still has it).
     let owners = BoundedCache<Int64, CustomerAccount>(capacity: 65_536)
     let signatures = BoundedCache<SignedRow, String>(capacity: 100_000)
+    /// App transaction IDs' owners, as found (`owner(ofAppTransaction:)`).
+    let appTransactionOwners = BoundedCache<String, CustomerAccount>(capacity: 65_536)
 
     /// - Parameter delivery: how notifications reach `notificationURLs` (an HTTP client).
     public init(settings: Settings, delivery: any NotificationDelivery) {
@@ -109,6 +111,13 @@ public final class AppStoreServer: Sendable {
         case .requestTestNotification: try await requestTestNotification()
         case .testNotificationStatus(let token): try await testNotificationStatus(token)
         case .notificationHistory: try await notificationHistory(request)
+        case .extendRenewalDate(let id): try await extendRenewalDate(id, request)
+        case .massExtendRenewalDate: try await massExtendRenewalDate(request)
+        case .massExtensionStatus(let productID, let requestIdentifier):
+            try await massExtensionStatus(productID: productID, requestIdentifier: requestIdentifier)
+        case .setAppAccountToken(let id): try await setAppAccountToken(id, request)
+        case .appTransactionInfo(let id): try await appTransactionInfo(id)
+        case .finishTransaction(let id): try await finishTransaction(id)
         }
     }
 
@@ -143,6 +152,12 @@ enum Endpoint: Equatable {
     case requestTestNotification
     case testNotificationStatus(String)
     case notificationHistory
+    case extendRenewalDate(String)
+    case massExtendRenewalDate
+    case massExtensionStatus(productID: String, requestIdentifier: String)
+    case setAppAccountToken(String)
+    case appTransactionInfo(String)
+    case finishTransaction(String)
 
     init?(method: String, path: String) {
         let parts = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map { String($0).removingPercentEncoding ?? String($0) }
@@ -159,6 +174,17 @@ enum Endpoint: Equatable {
         case ("GET", let p) where p.count == 4 && p[0] == "v1" && p[1] == "notifications" && p[2] == "test":
             self = .testNotificationStatus(p[3])
         case ("POST", ["v1", "notifications", "history"]): self = .notificationHistory
+        case ("POST", ["v1", "subscriptions", "extend", "mass"]): self = .massExtendRenewalDate
+        case ("PUT", let p) where p.count == 4 && p[0] == "v1" && p[1] == "subscriptions" && p[2] == "extend":
+            self = .extendRenewalDate(p[3])
+        case ("GET", let p) where p.count == 6 && p[0] == "v1" && p[1] == "subscriptions" && p[2] == "extend" && p[3] == "mass":
+            self = .massExtensionStatus(productID: p[4], requestIdentifier: p[5])
+        case ("PUT", let p) where p.count == 4 && p[0] == "v1" && p[1] == "transactions" && p[3] == "appAccountToken":
+            self = .setAppAccountToken(p[2])
+        case ("GET", let p) where p.count == 4 && p[0] == "v1" && p[1] == "transactions" && p[2] == "appTransactions":
+            self = .appTransactionInfo(p[3])
+        case ("POST", let p) where p.count == 4 && p[0] == "v1" && p[1] == "transactions" && p[3] == "finish":
+            self = .finishTransaction(p[2])
         default: return nil
         }
     }

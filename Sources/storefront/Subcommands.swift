@@ -25,5 +25,6 @@ extension StorefrontCommand {
         FamilyCommand.self,
         ServeLauncher.self,
         StoreCommand.self,
+        ExtendCommand.self,
     ]
 }

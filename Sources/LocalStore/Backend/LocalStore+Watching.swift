@@ -118,7 +118,8 @@ extension LocalStore {
         let entries = try await ledger.transactions()
         let requests = try await ledger.askToBuyRequests()
         let current = LedgerSighting(entries, requests: requests)
-        for entry in entries where previous.isNews(entry) && handedOut[entry.id] != (entry.transaction.revocationDate != nil) {
+        for entry in entries where previous.isNews(entry) && handedOut[entry.id] != (entry.transaction.revocationDate != nil)
+            || previous.isExtended(entry, handedOutExpiring: handedOutExpirations[entry.id]) {
             _ = handOut(entry)
         }
         for request in requests where previous.isNewlyDeclined(request) {
@@ -129,7 +130,7 @@ extension LocalStore {
         let present = Set(entries.map(\.id))
         let vanished = handedOut.keys.filter { !present.contains($0) }
         if previous.hasRemovedTransactions(seeing: current) || !vanished.isEmpty {
-            for id in vanished { handedOut[id] = nil }
+            for id in vanished { handedOut[id] = nil; handedOutExpirations[id] = nil }
             emit(.transactionsRemoved)
         }
         return current
@@ -142,11 +143,14 @@ struct LedgerSighting: Sendable {
     private var revoked: Set<Int64> = []
     /// Ask to Buy requests seen declined.
     private var declined: Set<Int64> = []
+    /// Each subscription's expiration date as seen, so a renewal-date extension is news.
+    private var expirations: [Int64: Date] = [:]
 
     init(_ entries: [LedgerEntry], requests: [AskToBuyRequest]) {
         for entry in entries {
             ids.insert(entry.id)
             if entry.transaction.revocationDate != nil { revoked.insert(entry.id) }
+            if let expiration = entry.transaction.expirationDate { expirations[entry.id] = expiration }
         }
         declined = Set(requests.filter { $0.status == .declined }.map(\.id))
     }
@@ -159,6 +163,15 @@ struct LedgerSighting: Sendable {
     /// Whether a transaction seen here is gone from `later` (the ledger was cleared).
     func hasRemovedTransactions(seeing later: LedgerSighting) -> Bool {
         !ids.isSubset(of: later.ids)
+    }
+
+    /// A transaction seen before (by this sighting, or as the store handed it out, expiring
+    /// then at `handedOut`) whose period now ends later: its renewal date was extended.
+    func isExtended(_ entry: LedgerEntry, handedOutExpiring handedOut: Date?) -> Bool {
+        guard let seen = [expirations[entry.id], handedOut].compactMap({ $0 }).max(),
+              let now = entry.transaction.expirationDate
+        else { return false }
+        return now > seen && entry.transaction.revocationDate == nil
     }
 
     /// A transaction not seen before, one revoked since, or one whose refund was reversed since.

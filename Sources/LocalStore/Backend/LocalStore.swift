@@ -42,6 +42,9 @@ public actor LocalStore: StoreBackend {
     /// Whether a renewal pass also renews the family purchases shared with this customer
     /// (off in the store a pass makes for the purchaser, so passes never chase each other).
     private(set) var followsFamilyRenewals = true
+    /// The expiration dates of the subscriptions among them as handed out, so a renewal-date
+    /// extension made elsewhere is sent again.
+    var handedOutExpirations: [Int64: Date] = [:]
 
     /// Makes a store over `catalog` and `ledger`.
     ///
@@ -140,6 +143,7 @@ public actor LocalStore: StoreBackend {
     /// made here) and remembers it.
     func handOut(_ entry: LedgerEntry, sending: Bool = true) -> VerificationResult<Transaction> {
         handedOut[entry.id] = entry.transaction.revocationDate != nil
+        handedOutExpirations[entry.id] = entry.transaction.expirationDate
         let result = verificationResult(of: entry)
         if sending { emit(.transaction(result)) }
         return result

@@ -86,6 +86,7 @@ enum LedgerSchema {
         migrator.registerMigration("v5-redeem", migrate: PendingOfferSchema.sqlite)
         migrator.registerMigration("v5-family", migrate: FamilySchema.sqlite)
         migrator.registerMigration("v5-refund", migrate: RefundSchema.sqlite)
+        migrator.registerMigration("v5-endpoints", migrate: RenewalExtensionSchema.sqlite)
         return migrator
     }()
 

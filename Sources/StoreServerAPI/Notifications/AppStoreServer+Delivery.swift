@@ -124,6 +124,7 @@ extension AppStoreServer {
     /// (none once it no longer verifies or was cleared), and for a subscription its chain's
     /// renewal info and status.
     func signedNotification(_ notification: LedgerNotification) async throws(APIError) -> String {
+        if notification.key.hasPrefix(MassRenewalExtension.summaryKeyPrefix) { return try await signedSummary(notification) }
         let entry: LedgerEntry?
         do {
             // One row: a one-time charge needs no more of the customer's history.

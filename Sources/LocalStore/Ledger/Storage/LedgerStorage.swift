@@ -99,6 +99,16 @@ package protocol LedgerStorageSession: Sendable {
     func refundRequest(transactionID: Int64, account: CustomerAccount) async throws -> RefundRequest?
     /// Inserts `request`, or replaces the one of its transaction.
     func saveRefundRequest(_ request: RefundRequest) async throws
+
+    // Renewal-date extensions (Ledger+RenewalExtensions), in every account.
+    /// The chain's extensions, oldest first.
+    func renewalExtensions(originalTransactionID: Int64) async throws -> [RenewalExtension]
+    func insertRenewalExtension(_ record: RenewalExtension, account: CustomerAccount) async throws
+    func massRenewalExtension(requestIdentifier: String) async throws -> MassRenewalExtension?
+    /// Files a mass extension; false when its request identifier was filed already.
+    func insertMassRenewalExtension(_ request: MassRenewalExtension) async throws -> Bool
+    /// Records the outcome (`completedAt` and the counts) of a request still running.
+    func completeMassRenewalExtension(_ request: MassRenewalExtension) async throws
 }
 
 /// What a key set signed of a ledger's rows, every account's.

@@ -1,0 +1,49 @@
+import Foundation
+import LocalStore
+import StorefrontModel
+import Testing
+import TerminalUI
+
+/// What the app's server does through the ledger reaches the running app: a renewal-date
+/// extension (Extend a Subscription Renewal Date) shows as the new date, and a transaction the
+/// server finished (Finish Transaction) is not delivered again at launch.
+@Suite("The server's changes in a running app")
+struct RenewalExtensionAppTests {
+    @Test("Extended elsewhere: Your Purchases shows the new renewal date within a second")
+    func extendedElsewhere() async throws {
+        let shared = try await SharedLedgerHarness.make()
+        defer { shared.close() }
+        await shared.app.press(.enter)              // Backyard Birds Pass
+        await shared.app.press(.enter, .char("y"))  // Sanctuary Monthly
+        #expect(await shared.app.screenText.contains("Sanctuary Monthly renews on Feb 1, 2026"))
+        await shared.app.press(.enter, .esc, .end, .enter)  // OK, back, Your Purchases
+        #expect(await shared.app.screenText.contains("renews Feb 1, 2026"))
+
+        let bought = try #require(try await shared.other.allTransactions().first?.verifiedValue)
+        let done = try await shared.other.extendRenewalDate(
+            originalTransactionID: Int64(bought.originalID), byDays: 30, reason: .serviceIssueOrOutage, requestIdentifier: "outage"
+        )
+        #expect(done.refusal == nil)
+        await shared.look()
+        let screen = await shared.app.screenText
+        #expect(screen.contains("renews Mar 3, 2026"), "\(screen)")
+    }
+
+    @Test("Finished by the server: the next launch delivers nothing again")
+    func finishedByTheServer() async throws {
+        let catalog = try BackyardBirds.catalog()
+        let clock = VirtualClock()
+        let store = LocalStore(
+            catalog: catalog, ledger: try Ledger(location: .inMemory), clock: StoreClock(clock, startingAt: HeadlessApp.defaultEpoch)
+        )
+        let product = try #require(try await store.products(for: [BackyardBirds.sunflower]).first)
+        let bought = try await store.purchase(product, options: [])  // left unfinished by a storefront that went away
+        guard case .success(.verified(let transaction)) = bought else { throw FinishFixtureError() }
+        try await store.ledger.finishTransaction(id: Int64(transaction.id))  // what Finish Transaction records
+        #expect(try await store.unfinishedTransactions().isEmpty)
+        let app = await HeadlessApp(backend: store, layout: try BackyardBirds.layout(), clock: clock)
+        #expect(!(await app.screenText.contains("While you were away")))
+    }
+
+    private struct FinishFixtureError: Error {}
+}
