@@ -8,28 +8,14 @@ import Testing
 /// on PostgreSQL).
 @Suite("Family Sharing in a member's running storefront")
 struct FamilySharingRunTests {
-    enum Engine: String, CaseIterable, CustomTestStringConvertible {
-        case sqlite, postgres
-        var testDescription: String { rawValue }
-    }
-
     static let feeder = "com.example.backyardbirds.feeder.copper"
     /// The watcher looks every second on SQLite; tmux's captures come slowly on a loaded machine.
     static let arrival: Duration = .seconds(5)
 
-    @Test("The share appears marked Shared by your family, and goes when its purchaser leaves", arguments: Engine.allCases)
-    func shareAppearsAndGoes(_ engine: Engine) async throws {
+    @Test("The share appears marked Shared by your family, and goes when its purchaser leaves", arguments: StoreEngine.allCases)
+    func shareAppearsAndGoes(_ engine: StoreEngine) async throws {
         let folder = try TemporaryDirectory()
-        var store = ["--store-key", folder.url.appendingPathComponent("store-key.pem").path]
-        switch engine {
-        case .sqlite:
-            store += ["--ledger", folder.url.appendingPathComponent("ledger.sqlite").path]
-        case .postgres:
-            let url = try await PostgresCluster.database()
-            let migrated = try await StorefrontCommand.run(["store", "migrate", "--store", url])
-            try #require(migrated.status == 0, "\(migrated.stderr)")
-            store += ["--store", url]
-        }
+        let store = try await engine.storeArguments(in: folder)
         func storefront(_ arguments: String...) async throws {
             let done = try await StorefrontCommand.run(arguments + store)
             try #require(done.status == 0, "storefront \(arguments.joined(separator: " ")): \(done.stderr)")

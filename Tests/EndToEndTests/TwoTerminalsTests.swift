@@ -8,25 +8,20 @@ import Testing
 /// every second.
 @Suite("Two storefront run on one store")
 struct TwoTerminalsTests {
-    enum Engine: String, CaseIterable, CustomTestStringConvertible {
-        case sqlite, postgres
-        var testDescription: String { rawValue }
-    }
-
     /// How long the other terminal may take: the watcher looks every second on SQLite, and
     /// tmux's captures come slowly on a loaded machine. The latency itself is a benchmark
     /// (change_feed_ms in BENCHMARKS.md).
     static let arrival: Duration = .seconds(3)
 
-    @Test("On one account, a purchase in one terminal shows as Owned in the other", arguments: Engine.allCases)
-    func oneAccount(_ engine: Engine) async throws {
+    @Test("On one account, a purchase in one terminal shows as Owned in the other", arguments: StoreEngine.allCases)
+    func oneAccount(_ engine: StoreEngine) async throws {
         let terminals = try await Terminals(engine, accounts: ("alice", "alice"))
         try await Self.buyFeeder(in: terminals.buyer)
         try await terminals.other.waitForRow("Copper Tube Feeder", toShow: "Owned", within: Self.arrival)
     }
 
-    @Test("On two accounts, a purchase in one terminal never shows in the other", arguments: Engine.allCases)
-    func twoAccounts(_ engine: Engine) async throws {
+    @Test("On two accounts, a purchase in one terminal never shows in the other", arguments: StoreEngine.allCases)
+    func twoAccounts(_ engine: StoreEngine) async throws {
         let terminals = try await Terminals(engine, accounts: ("alice", "bob"))
         try await Self.buyFeeder(in: terminals.buyer)
         // Longer than the same account's purchase takes to arrive, several looks of the watcher.
@@ -42,18 +37,9 @@ struct TwoTerminalsTests {
         let buyer: TmuxSession
         let other: TmuxSession
 
-        init(_ engine: Engine, accounts: (String, String)) async throws {
+        init(_ engine: StoreEngine, accounts: (String, String)) async throws {
             folder = try TemporaryDirectory()
-            var store = ["--store-key", folder.url.appendingPathComponent("store-key.pem").path]
-            switch engine {
-            case .sqlite:
-                store += ["--ledger", folder.url.appendingPathComponent("ledger.sqlite").path]
-            case .postgres:
-                let url = try await PostgresCluster.database()
-                let migrated = try await StorefrontCommand.run(["store", "migrate", "--store", url])
-                try #require(migrated.status == 0, "\(migrated.stderr)")
-                store += ["--store", url]
-            }
+            let store = try await engine.storeArguments(in: folder)
             buyer = try await Self.open(account: accounts.0, store: store)
             other = try await Self.open(account: accounts.1, store: store)
         }

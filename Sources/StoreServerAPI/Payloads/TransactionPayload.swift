@@ -25,8 +25,6 @@ public struct TransactionPayload: Codable, Sendable, Hashable {
     public var signedDate: Int64
     public var revocationReason: Int?
     public var revocationDate: Int64?
-    /// `FAMILY_REVOKE` for a family member's share that Family Sharing took back.
-    public var revocationType: String?
     public var isUpgraded: Bool?
     public var offerType: Int?
     public var offerIdentifier: String?
