@@ -72,6 +72,7 @@ enum PostgresSchema {
         "ALTER TABLE transactions ADD COLUMN offerPeriod TEXT CHECK (offerPeriod ~ '^P[0-9]+[DWMY]$')",
         signedOfferNonces,  // branch signed: SQLite's v4-signed-offer-nonces
         BillingPlanSchema.postgres,
+        PriceChangeSchema.postgres,  // branch price: SQLite's v5-price
     ]
 
     /// A textual UUID, any case.

@@ -157,6 +157,9 @@ struct PostgresSession: LedgerStorageSession {
             SELECT COUNT(*), COALESCE(MAX(id), 0), COUNT(revocationDate), COALESCE(SUM(expirationDate), 0)::float8,
                    (SELECT COALESCE(string_agg(key || '=' || value, ';' ORDER BY key), '') FROM storeState WHERE account = \(account.id)),
                    (SELECT COUNT(*) || ':' || COUNT(decidedAt) FROM askToBuyRequests WHERE account = \(account.id))
+                       || (SELECT COALESCE(string_agg('|' || originalID::text || status || price, '' ORDER BY originalID), '')
+                           FROM priceIncreases WHERE account = \(account.id))
+                       || (SELECT COALESCE(string_agg('!' || productID, '' ORDER BY productID), '') FROM productsRemovedFromSale)
             FROM transactions WHERE account = \(account.id)
             """, answering: "the ledger's change marker")
         let (count, highestID, revoked, expirations, storeState, askToBuy) =

@@ -110,6 +110,7 @@ struct BuyCommand: AsyncParsableCommand {
             do {
                 outcome = try await store.buy(productID, options: options)
             } catch {
+                if let refusal = await RemoveFromSaleCommand.refusal(error, productID: productID, store: store) { throw refusal }
                 throw await winBackRefusal(error, product: product, store: store)
             }
             StoreCommandSupport.print(try await report(outcome, product: product, store: store, highestBefore: highestBefore))

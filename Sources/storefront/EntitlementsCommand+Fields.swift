@@ -16,7 +16,9 @@ extension EntitlementsCommand {
     /// `JWSRenewalInfoDecodedPayload`: `renewalPrice` (a decimal string, like `price`),
     /// `currency`, the offer it keeps (`offerDiscountType`, `offerPeriod`), the chain's
     /// `appAccountToken`, the customer's `appTransactionId` and the win-back offers open to
-    /// them, best first (`eligibleWinBackOfferIds`, empty while none is); null where there is none.
+    /// them, best first (`eligibleWinBackOfferIds`, empty while none is), `priceIncreaseStatus`
+    /// (0 waiting for consent, 1 agreed) and why it expired (`expirationReason`, StoreKit's
+    /// reason: `didNotConsentToPriceIncrease`, `productUnavailable` …); null where there is none.
     static func renewalFields(_ renewal: Product.SubscriptionInfo.RenewalInfo?) -> [PropertyValue.Member] {
         let mode = renewal?.offer?.paymentMode.map { LedgerTransaction.OfferPaymentMode($0).rawValue }
         return [
@@ -27,7 +29,20 @@ extension EntitlementsCommand {
             .init(key: "appAccountToken", value: renewal?.appAccountToken.map { .string($0.uuidString.lowercased()) } ?? .null),
             .init(key: "appTransactionId", value: renewal.map { .string($0.appTransactionID) } ?? .null),
             .init(key: "eligibleWinBackOfferIds", value: .array((renewal?.eligibleWinBackOfferIDs ?? []).map(PropertyValue.string))),
+            .init(key: "priceIncreaseStatus", value: priceIncreaseStatus(renewal)),
+            .init(key: "expirationReason", value: renewal?.expirationReason.map { .string($0.rawValue) } ?? .null),
         ]
+    }
+}
+
+extension EntitlementsCommand {
+    /// Apple's `priceIncreaseStatus`: 0 while an increase waits for consent, 1 once agreed; null with none ahead.
+    static func priceIncreaseStatus(_ renewal: Product.SubscriptionInfo.RenewalInfo?) -> PropertyValue {
+        switch renewal?.priceIncreaseStatus {
+        case .pending?: .number("0")
+        case .agreed?: .number("1")
+        case .noIncreasePending?, nil: .null
+        }
     }
 }
 

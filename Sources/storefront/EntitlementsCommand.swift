@@ -19,7 +19,7 @@ struct EntitlementsCommand: AsyncParsableCommand {
             "consumables":[{"productID":…,"quantity":…}],"subscriptions":[{"groupID":…,"state":…,\
             "productID":…,"willAutoRenew":…,"autoRenewPreference":…,"expirationDate":…,"verified":…,\
             "renewalPrice":…,"currency":…,"offerDiscountType":…,"offerPeriod":…,"appAccountToken":…,"appTransactionId":…,\
-            "eligibleWinBackOfferIds":[…]}]}.
+            "eligibleWinBackOfferIds":[…],"priceIncreaseStatus":…,"expirationReason":…}]}.
             """
     )
 

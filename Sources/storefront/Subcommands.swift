@@ -19,6 +19,9 @@ extension StorefrontCommand {
         AdvanceCommand.self,
         ExpireCommand.self,
         ClearCommand.self,
+        PriceIncreaseCommand.self,
+        PriceConsentCommand.self,
+        RemoveFromSaleCommand.self,
         ServeLauncher.self,
         StoreCommand.self,
     ]

@@ -9,6 +9,10 @@ struct SubscriptionChain: Sendable {
     let preference: RenewalPreference?
     /// The transaction in force: the latest one no upgrade replaced.
     let current: LedgerEntry
+    /// The chain's price increase, if the ledger has one.
+    var priceIncrease: PriceIncrease?
+    /// Whether the product it renews as is removed from sale: it lapses at its renewal.
+    var renewsAsRemovedFromSale = false
 
     init?(entries: [LedgerEntry], preference: RenewalPreference?) {
         guard let current = entries.last(where: { !$0.transaction.isUpgraded }) ?? entries.last else { return nil }
@@ -41,7 +45,7 @@ struct SubscriptionChain: Sendable {
     /// ended, auto-renew is on (or a commitment has payments to come), and billing does not fail.
     func dueRenewal(at now: Date, billingFails: Bool) -> Date? {
         let committed = current.transaction.commitment.map { !$0.isLastPayment } ?? false
-        guard isStanding, willAutoRenew || committed, !billingFails,
+        guard isStanding, willAutoRenew || committed, !billingFails, !awaitsPriceConsent, !renewsAsRemovedFromSale,
               let expiration = current.transaction.expirationDate, expiration <= now
         else { return nil }
         return expiration
@@ -68,7 +72,7 @@ struct SubscriptionChain: Sendable {
             Product.SubscriptionInfo.RenewalInfo(
                 originalTransactionID: UInt64(clamping: originalID),
                 currentProductID: transaction.productID,
-                willAutoRenew: willAutoRenew && transaction.revocationDate == nil,
+                willAutoRenew: willAutoRenew && transaction.revocationDate == nil && upcomingPriceIncrease?.status != .declined,
                 autoRenewPreference: renewsAs,
                 isInBillingRetry: retrying,
                 gracePeriodExpirationDate: graceEnd,
@@ -78,7 +82,11 @@ struct SubscriptionChain: Sendable {
         }
         if transaction.revocationDate != nil { return (.revoked, info()) }
         guard let expiration = transaction.expirationDate, now >= expiration else { return (.subscribed, info()) }
+        if awaitsPriceConsent, willAutoRenew || upcomingPriceIncrease?.status == .declined {
+            return (.expired, info(reason: .didNotConsentToPriceIncrease))
+        }
         guard willAutoRenew else { return (.expired, info(reason: .autoRenewDisabled)) }
+        if renewsAsRemovedFromSale { return (.expired, info(reason: .productUnavailable)) }
         guard rules.billingFails else {
             // Auto-renew is on and billing works, yet nothing renewed: the product is gone.
             return (.expired, info(reason: .productUnavailable))

@@ -103,6 +103,7 @@ extension Ledger {
         try await write { store in
             try await store.deleteTransactionsAndRequests(account: self.account)
             try await self.deleteRenewalPreferences(in: store)
+            try await self.deletePriceIncreases(in: store)
         }
     }
 

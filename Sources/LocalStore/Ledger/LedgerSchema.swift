@@ -83,6 +83,7 @@ enum LedgerSchema {
         }
         migrator.registerMigration("v4-signed-offer-nonces", migrate: SignedOfferNonceSchema.sqlite)
         migrator.registerMigration("v4-plans", migrate: BillingPlanSchema.sqlite)
+        migrator.registerMigration("v5-price", migrate: PriceChangeSchema.sqlite)
         return migrator
     }()
 

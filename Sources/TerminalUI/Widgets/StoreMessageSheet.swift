@@ -3,6 +3,7 @@ import StorefrontModel
 /// The App Store's message sheet over the app, for a win-back offer: "Welcome back", the
 /// plan, the offer's terms, and Subscribe (or Try It Free) and Not Now. Taking the offer
 /// opens the plan's picker and asks to confirm the purchase there, with the offer applied.
+/// For a price increase that needs consent: the plan at its new price, Agree and Decline.
 ///
 /// ```swift
 /// let sheet = StoreMessageSheet(message: message, product: groveMonthly, offer: welcomeBack, shopID: "pass")
@@ -26,6 +27,26 @@ public struct StoreMessageSheet: Sendable, Hashable, Widget {
             confirmTitle: offer.paymentMode == .freeTrial ? language.text("Try It Free") : language.text("Subscribe"),
             offerTerms: offer.terms(then: product, language: language),
             title: language.text("Welcome back"), cancelTitle: language.text("Not Now")
+        )
+    }
+
+    /// The price-increase consent sheet: "Price Increase", the plan, what it renews at
+    /// now, and Agree and Decline, which answer the store.
+    ///
+    /// ```swift
+    /// StoreMessageSheet(priceIncrease: message, product: monthly, renewalPrice: 3.99, shopID: "pass").sheet.offerTerms
+    /// // "Renews at $3.99/month"
+    /// ```
+    public init(
+        priceIncrease message: Message, product: Product, renewalPrice: Decimal, shopID: StoreLayout.Shop.ID,
+        language: InterfaceLanguage = .english
+    ) {
+        self.message = message
+        self.shopID = shopID
+        sheet = ConfirmationSheet(
+            product: product, confirmTitle: language.text("Agree"),
+            offerTerms: language.text("Renews at %@", product.pricePerPeriod(spaced: false, language: language, price: renewalPrice)),
+            title: language.text("Price Increase"), cancelTitle: language.text("Decline")
         )
     }
 
