@@ -11,7 +11,7 @@ struct PriceArgument: CommandLineValue, CustomStringConvertible {
     let value: Decimal
 
     init(commandLine argument: String) throws {
-        guard argument.wholeMatch(of: /[0-9]+(\.[0-9]+)?/) != nil, let value = Decimal(string: argument) else {
+        guard argument.wholeMatch(of: #/[0-9]+(\.[0-9]+)?/#) != nil, let value = Decimal(string: argument) else {
             throw ValidationError("price \"\(argument)\" is not a price like 4.99")
         }
         self.value = value

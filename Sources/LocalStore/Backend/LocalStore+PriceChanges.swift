@@ -63,7 +63,11 @@ extension LocalStore {
     /// The app's answer to the price-consent message: `consentToPriceIncrease` or `declinePriceIncrease`.
     public func answerPriceIncrease(originalTransactionID: Transaction.ID, consented: Bool) async throws {
         let id = Int64(clamping: originalTransactionID)
-        _ = consented ? try await consentToPriceIncrease(transactionID: id) : try await declinePriceIncrease(transactionID: id)
+        if consented {
+            try await consentToPriceIncrease(transactionID: id)
+        } else {
+            try await declinePriceIncrease(transactionID: id)
+        }
     }
 
     /// Removes `productID` from sale for every customer: nobody can buy it (it loads as
@@ -84,8 +88,10 @@ extension LocalStore {
 
     private func answerPriceIncrease(transactionID: Int64, accepted: Bool) async throws -> PriceIncrease {
         try await recordDueRenewals()
+        let now = try await storeNow()
+        // Past the renewal date the subscription has expired: there is nothing left to agree to.
         guard let chain = try await allChains().first(where: { chain in chain.entries.contains { $0.id == transactionID } }),
-              chain.awaitsPriceConsent,
+              chain.awaitsPriceConsent, chain.current.transaction.expirationDate.map({ now < $0 }) ?? false,
               let answered = try await ledger.answerPriceIncrease(accepted: accepted, current: chain.current.transaction)
         else { throw PriceChangeError.noPendingIncrease(transactionID: transactionID) }
         emitStatusChanges(of: [chain])

@@ -89,7 +89,8 @@ public actor LocalStore: StoreBackend {
         try await begin(.loadProducts)
         // A product removed from sale loads as unavailable, as the App Store's do.
         let offSale = try await ledger.productsRemovedFromSale()
-        var products = catalog.products(for: ids).filter { !offSale.contains($0.id) }
+        var products = catalog.products(for: ids)
+        if !offSale.isEmpty { products.removeAll { offSale.contains($0.id) } }
         guard products.contains(where: { $0.subscription != nil }) else { return products }
         let usedGroups = try await groupsSubscribedTo()
         for index in products.indices {

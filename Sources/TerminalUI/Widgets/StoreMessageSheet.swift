@@ -1,3 +1,4 @@
+import Foundation
 import StorefrontModel
 
 /// The App Store's message sheet over the app, for a win-back offer: "Welcome back", the

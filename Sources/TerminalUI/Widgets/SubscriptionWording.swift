@@ -57,7 +57,7 @@ extension Product {
         spaced: Bool = true, abbreviated: Bool = false, language: InterfaceLanguage = .english, price: Decimal? = nil
     ) -> String {
         // Another price (a raised one) in the product's own format.
-        let displayPrice = price.map { priceFormatStyle.format($0) } ?? displayPrice
+        let displayPrice = price.map { priceFormatStyle.format($0) } ?? self.displayPrice
         guard let period = subscription?.subscriptionPeriod else { return displayPrice }
         if spaced, !abbreviated, period.value == 1 {
             // A price per one period is a phrase of its own in many languages.
