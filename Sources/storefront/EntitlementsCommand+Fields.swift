@@ -36,6 +36,20 @@ extension EntitlementsCommand {
 }
 
 extension EntitlementsCommand {
+    /// The list's words for a price increase ahead and a subscription that lapsed for a
+    /// price change: ", price increase to 12.99 waiting for consent", ", expired: productUnavailable".
+    static func priceIncreaseWords(_ renewal: Product.SubscriptionInfo.RenewalInfo) -> String {
+        if let reason = renewal.expirationReason, [.didNotConsentToPriceIncrease, .productUnavailable].contains(reason) {
+            return ", expired: \(reason.rawValue)"
+        }
+        let price = renewal.renewalPrice.map { " to \($0)" } ?? ""
+        switch renewal.priceIncreaseStatus {
+        case .pending: return renewal.willAutoRenew ? ", price increase\(price) waiting for consent" : ", price increase\(price) declined"
+        case .agreed: return ", price increase\(price) agreed"
+        case .noIncreasePending: return ""
+        }
+    }
+
     /// Apple's `priceIncreaseStatus`: 0 while an increase waits for consent, 1 once agreed; null with none ahead.
     static func priceIncreaseStatus(_ renewal: Product.SubscriptionInfo.RenewalInfo?) -> PropertyValue {
         switch renewal?.priceIncreaseStatus {

@@ -143,6 +143,7 @@ struct EntitlementsCommand: AsyncParsableCommand {
             if let preference = group.autoRenewPreference, preference != group.currentProductID {
                 line += ", renews as \(preference)"
             }
+            line += Self.priceIncreaseWords(status.renewalInfo.unsafePayloadValue)
             lines.append(line)
         }
         if lines.count == 1 { lines.append("Nothing owned.") }

@@ -69,9 +69,11 @@ struct PriceChangeCommandTests {
         let declined = try await storefront("price-consent", String(id), "decline")
         #expect(declined.stdout == "Declined \(Self.sanctuary) at 10.99: it expires at its renewal date\n")
         #expect(try await subscription()["willAutoRenew"] as? Bool == false)
+        #expect(try await storefront("entitlements").stdout.contains("subscribed (\(Self.sanctuary)), price increase to 10.99 declined\n"))
         #expect(try await storefront("advance", "1mo").status == 0)
         let lapsed = try await subscription()
         #expect(lapsed["state"] as? String == "expired" && lapsed["expirationReason"] as? String == "didNotConsentToPriceIncrease")
+        #expect(try await storefront("entitlements").stdout.contains("expired (\(Self.sanctuary)), expired: didNotConsentToPriceIncrease\n"))
     }
 
     @Test("Removed from sale: another customer is refused, the subscriber lapses at renewal; put back, it sells")

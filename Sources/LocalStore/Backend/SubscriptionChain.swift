@@ -72,7 +72,9 @@ struct SubscriptionChain: Sendable {
             Product.SubscriptionInfo.RenewalInfo(
                 originalTransactionID: UInt64(clamping: originalID),
                 currentProductID: transaction.productID,
-                willAutoRenew: willAutoRenew && transaction.revocationDate == nil && upcomingPriceIncrease?.status != .declined,
+                // Nothing renews after a decline, nor once a price change ended the subscription.
+                willAutoRenew: willAutoRenew && transaction.revocationDate == nil && upcomingPriceIncrease?.status != .declined
+                    && reason != .didNotConsentToPriceIncrease && reason != .productUnavailable,
                 autoRenewPreference: renewsAs,
                 isInBillingRetry: retrying,
                 gracePeriodExpirationDate: graceEnd,
