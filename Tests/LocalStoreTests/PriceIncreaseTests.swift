@@ -88,6 +88,23 @@ struct PriceIncreaseTests {
         #expect(try await harness.notificationKinds() == ["SUBSCRIBED INITIAL_BUY", "PRICE_INCREASE ACCEPTED", "DID_RENEW"])
     }
 
+    @Test("Another process's price increase reaches a watching store as a status change", .timeLimit(.minutes(1)), arguments: Engine.allCases)
+    func seenByAWatcher(engine: Engine) async throws {
+        let shared = try await TestLedger(engine)
+        let watching = try await StoreHarness(on: shared), other = try await StoreHarness(on: shared)
+        _ = try await watching.buy("pass.bronze.monthly")
+        var updates = await watching.store.updates().makeAsyncIterator()
+        let watcher = try await watching.store.watchLedger(every: .seconds(1))
+        defer { watcher.cancel() }
+        try await other.store.increasePrice(of: "pass.bronze.monthly", to: Decimal(string: "3.99")!)
+        await watching.watcherLooks(after: .seconds(1))
+        var changed: String?
+        while changed == nil, let update = await updates.next() {
+            if case .subscriptionStatusChanged(let groupID) = update { changed = groupID }
+        }
+        #expect(changed == "pass")
+    }
+
     @Test("Refused: a lower price, a product nobody subscribes to, one that is not a subscription")
     func refusals() async throws {
         let harness = try await StoreHarness(engine: .sqlite)
