@@ -76,6 +76,7 @@ enum PostgresSchema {
         FamilySchema.postgres,  // branch family: SQLite's v5-family
         RefundSchema.postgres,  // branch refund: SQLite's v5-refund
         RenewalExtensionSchema.postgres,  // branch endpoints: SQLite's v5-endpoints
+        PriceChangeSchema.postgres,  // branch price: SQLite's v5-price
     ]
 
     /// A textual UUID, any case.

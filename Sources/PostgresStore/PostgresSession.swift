@@ -157,7 +157,10 @@ struct PostgresSession: LedgerStorageSession {
         let row = try await onlyRow("""
             SELECT COUNT(*), COALESCE(MAX(id), 0), COUNT(revocationDate), COALESCE(SUM(expirationDate), 0)::float8,
                    (SELECT COALESCE(string_agg(key || '=' || value, ';' ORDER BY key), '') FROM storeState WHERE account = \(account.id)),
-                   (SELECT COUNT(*) || ':' || COUNT(decidedAt) FROM askToBuyRequests WHERE account = \(account.id)),
+                   (SELECT COUNT(*) || ':' || COUNT(decidedAt) FROM askToBuyRequests WHERE account = \(account.id))
+                       || (SELECT COALESCE(string_agg('|' || originalID::text || status || price, '' ORDER BY originalID), '')
+                           FROM priceIncreases WHERE account = \(account.id))
+                       || (SELECT COALESCE(string_agg('!' || productID, '' ORDER BY productID), '') FROM productsRemovedFromSale),
                    (SELECT COALESCE(string_agg(originalID || '=' || offerID, ';' ORDER BY originalID), '') FROM pendingOffers WHERE account = \(account.id))
             FROM transactions WHERE account = \(account.id)
             """, answering: "the ledger's change marker")

@@ -17,7 +17,7 @@ public struct Message: Sendable, Hashable {
         /// A message of no particular kind.
         public static let generic = Reason(rawValue: "generic")
         /// The customer is asked to agree to a subscription's price increase.
-        public static let priceIncrease = Reason(rawValue: "priceIncrease")
+        public static let priceIncreaseConsent = Reason(rawValue: "priceIncreaseConsent")
         /// A subscription's billing failed and the customer is asked to update it.
         public static let billingIssue = Reason(rawValue: "billingIssue")
         /// The customer is eligible for a win-back offer: shown when the app launches.

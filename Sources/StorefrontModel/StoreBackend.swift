@@ -54,6 +54,9 @@ public protocol StoreBackend: Sendable {
     /// (count them with a `Broadcast`), so a headless run knows exactly when every update
     /// has been handled. A backend that wraps another reports the other's.
     var updateDelivery: Delivery { get }
+    /// The customer's answer to the price increase of the subscription `originalTransactionID`
+    /// (StoreKit's price-increase consent message): agreed, or declined.
+    func answerPriceIncrease(originalTransactionID: Transaction.ID, consented: Bool) async throws
 }
 
 /// The storefront prices are for, such as the United Kingdom store.

@@ -129,6 +129,9 @@ extension Product.SubscriptionInfo {
         public internal(set) var renewalBillingPlanType: Product.SubscriptionInfo.BillingPlanType?
         /// What happens at the commitment's end; nil outside one.
         public internal(set) var commitmentInfo: CommitmentInfo?
+        /// Whether the next renewal is subject to a price increase (StoreKit's
+        /// `priceIncreaseStatus`); `renewalPrice` is then the new price.
+        public internal(set) var priceIncreaseStatus: PriceIncreaseStatus = .noIncreasePending
 
         public init(
             originalTransactionID: Transaction.ID,

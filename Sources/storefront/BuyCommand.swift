@@ -116,6 +116,7 @@ struct BuyCommand: AsyncParsableCommand {
                 do {
                     purchase = (try await store.buy(productID, options: options), highestBefore)
                 } catch {
+                    if let refusal = await RemoveFromSaleCommand.refusal(error, productID: productID, store: store) { throw refusal }
                     throw await winBackRefusal(error, product: product, store: store)
                 }
             }

@@ -19,7 +19,7 @@ struct EntitlementsCommand: AsyncParsableCommand {
             "consumables":[{"productID":…,"quantity":…}],"subscriptions":[{"groupID":…,"state":…,\
             "productID":…,"willAutoRenew":…,"autoRenewPreference":…,"expirationDate":…,"verified":…,\
             "renewalPrice":…,"currency":…,"offerDiscountType":…,"offerPeriod":…,"appAccountToken":…,"appTransactionId":…,\
-            "eligibleWinBackOfferIds":[…]}]}.
+            "eligibleWinBackOfferIds":[…],"priceIncreaseStatus":…,"expirationReason":…}]}.
             """
     )
 
@@ -147,6 +147,7 @@ struct EntitlementsCommand: AsyncParsableCommand {
                status.transaction.unsafePayloadValue.offer?.id != offer.id {
                 line += ", offer \(offer.id ?? offer.type.rawValue) from the next renewal"
             }
+            line += Self.priceIncreaseWords(status.renewalInfo.unsafePayloadValue)
             lines.append(line)
         }
         if lines.count == 1 { lines.append("Nothing owned.") }

@@ -3,7 +3,7 @@ import StorefrontModel
 import TerminalUI
 
 /// `run --messages on|off|defer`: what the storefront does with the App Store's messages
-/// (a win-back offer's or a billing issue's sheet as the store opens), as an app decides with `onStoreMessage`.
+/// (a win-back offer's or a billing issue's sheet as the store opens, a price increase's consent sheet), as an app decides with `onStoreMessage`.
 enum MessagesOption: String, CaseIterable, ExpressibleByArgument {
     /// Show them as the store opens (StoreKit's default).
     case on

@@ -25,7 +25,7 @@ struct PostgresStoreCommandTests {
         let store = try await PostgresCluster.database()
         let created = try await storefront("store", "migrate", store: store)
         #expect(created.status == 0)
-        #expect(created.stdout.contains("schema version 0 → 10"))
+        #expect(created.stdout.contains("schema version 0 → 11"))
         #expect(try await storefront("store", "migrate", store: store).stdout.contains("up to date"))
 
         let bought = try await StorefrontCommand.run(
@@ -53,7 +53,7 @@ struct PostgresStoreCommandTests {
                 command + ["--store", store], environment: ["XDG_DATA_HOME": data.url.path]
             )
             #expect(newer.status == 65, "\(command)")
-            #expect(newer.stderr.contains("schema is version 99, newer than this storefront knows (10)"))
+            #expect(newer.stderr.contains("schema is version 99, newer than this storefront knows (11)"))
         }
     }
 

@@ -43,7 +43,8 @@ extension LocalStore {
     /// purchase itself. A non-consumable already owned, or the current subscription plan,
     /// returns the transaction that has it instead of charging again.
     ///
-    /// - Throws: `Product.PurchaseError.productUnavailable` for an ID the catalog lacks,
+    /// - Throws: `Product.PurchaseError.productUnavailable` for an ID the catalog lacks or a
+    ///   product removed from sale,
     ///   `.invalidQuantity`, `.invalidOfferIdentifier`, `SignedOfferError` for a signed offer or
     ///   eligibility refused, a simulated error, or `LedgerError`.
     public func buy(_ productID: Product.ID, options: Set<Product.PurchaseOption> = []) async throws -> LocalPurchaseOutcome {
@@ -55,7 +56,9 @@ extension LocalStore {
         let attemptID = UUID()
         if controls.cancelsPurchases { return .userCancelled }
         try await begin(.purchase)
-        guard let product = catalog.product(id: productID) else { throw Product.PurchaseError.productUnavailable }
+        guard let product = catalog.product(id: productID), try await !isRemovedFromSale(productID) else {
+            throw Product.PurchaseError.productUnavailable
+        }
         var request = try PurchaseRequest(product: product, options: options)
         let now = try await storeNow()
         try await checkSignatures(of: &request, at: now)

@@ -4,8 +4,9 @@ import StorefrontModel
 extension LocalStore {
     /// `renewal` with what the store knows of the chain's next renewal besides its state:
     /// the customer's app transaction ID, the app account token of the chain's latest
-    /// purchase, the price the renewal bills and its currency, and the offer it has: one
-    /// redeemed for it (`PendingOffer`), or one it keeps.
+    /// purchase, the price the renewal bills (a raised price once agreed to, or the one
+    /// waiting for consent) and its currency, the offer it has (one redeemed for it,
+    /// `PendingOffer`, or one it keeps) and the price increase status.
     func completed(
         _ renewal: Product.SubscriptionInfo.RenewalInfo, of chain: SubscriptionChain
     ) -> Product.SubscriptionInfo.RenewalInfo {
@@ -22,7 +23,7 @@ extension LocalStore {
             eligibleWinBackOfferIDs: renewal.eligibleWinBackOfferIDs,
             appTransactionID: account.appTransactionID,
             appAccountToken: chain.current.transaction.appAccountToken,
-            renewalPrice: offer?.price ?? product?.price,
+            renewalPrice: offer?.price ?? chain.upcomingPriceIncrease?.price ?? chain.raisedPrice ?? product?.price,
             currency: Locale.Currency(catalog.country.currencyCode),
             offer: offer.map { offer in
                 Transaction.Offer(
@@ -30,6 +31,6 @@ extension LocalStore {
                     period: offer.period.repeated(offer.periodCount)
                 )
             }
-        )
+        ).withPriceIncrease(chain.priceIncreaseStatus)
     }
 }

@@ -30,10 +30,16 @@ extension LocalStore {
     }
 
     func allChains() async throws -> [SubscriptionChain] {
-        SubscriptionChain.chains(
+        let increases = try await ledger.priceIncreases(), offSale = try await ledger.productsRemovedFromSale()
+        return SubscriptionChain.chains(
             in: try await ledger.transactions(), preferences: try await ledger.renewalPreferences(),
             pendingOffers: try await ledger.pendingOffers()
-        )
+        ).map { chain in
+            var chain = chain
+            chain.priceIncrease = increases[chain.originalID]
+            chain.renewsAsRemovedFromSale = offSale.contains(chain.renewsAs)
+            return chain
+        }
     }
 
     func renewalRules(for chain: SubscriptionChain) -> RenewalRules {
@@ -78,13 +84,13 @@ extension LocalStore {
         while recorded < 1000, let start = chain.dueRenewal(at: now, billingFails: controls.billingRetryOnRenewal),
               let product = catalog.product(id: chain.renewsAs) {
             // A renewal keeps the token the app gave the chain's purchase, as the App Store's do.
-            let purchase = try await billedRenewal(
-                subscriptionPurchase(
-                    of: product, from: start, offer: renewalOffer(in: chain, renewingAs: product),
-                    appAccountToken: chain.current.transaction.appAccountToken
-                ),
-                of: chain, as: product
+            let offer = renewalOffer(in: chain, renewingAs: product)
+            var period = subscriptionPurchase(
+                of: product, from: start, offer: offer, appAccountToken: chain.current.transaction.appAccountToken
             )
+            // A raised price the customer agreed to bills from this renewal on.
+            if offer == nil, let raised = chain.raisedPrice { period.price = raised }
+            let purchase = try await billedRenewal(period, of: chain, as: product)
             let entry: LedgerEntry
             do {
                 entry = try await ledger.recordSubscriptionTransaction(
@@ -95,9 +101,11 @@ extension LocalStore {
             }
             recorded += 1
             // Auto-renew turned off only lets a commitment's own payments through: it stays off.
-            guard let next = SubscriptionChain(
+            guard var next = SubscriptionChain(
                 entries: chain.entries + [entry], preference: chain.willAutoRenew ? nil : chain.preference
             ) else { break }
+            next.priceIncrease = chain.priceIncrease
+            next.renewsAsRemovedFromSale = chain.renewsAsRemovedFromSale
             chain = next
             _ = handOut(entry)
         }

@@ -23,6 +23,7 @@ extension LocalStore {
     public func watchLedger(every interval: Duration) async throws -> Task<Void, Never> {
         var seen = LedgerSighting(try await ledger.transactions(), requests: try await ledger.askToBuyRequests())
         var renewals = try await renewalPlans()
+        var priceChanges = try await PriceChangeSighting(ledger)
         // Nil after a look that failed, so the next reads everything again.
         var marker: Ledger.ChangeMarker? = try await ledger.changeMarker()
         var nextPeriodEnd = try await earliestPeriodEnd()
@@ -54,6 +55,7 @@ extension LocalStore {
                     marker = try await ledger.changeMarker()
                     seen = try await announceChanges(since: seen)
                     renewals = try await announceRenewalChanges(since: renewals)
+                    priceChanges = try await announcePriceChanges(since: priceChanges)
                     nextPeriodEnd = try await earliestPeriodEnd()
                 } catch is CancellationError {
                     return

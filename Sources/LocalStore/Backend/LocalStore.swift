@@ -93,7 +93,10 @@ public actor LocalStore: StoreBackend {
 
     public func products(for ids: [Product.ID]) async throws -> [Product] {
         try await begin(.loadProducts)
+        // A product removed from sale loads as unavailable, as the App Store's do.
+        let offSale = try await ledger.productsRemovedFromSale()
         var products = catalog.products(for: ids)
+        if !offSale.isEmpty { products.removeAll { offSale.contains($0.id) } }
         guard products.contains(where: { $0.subscription != nil }) else { return products }
         let usedGroups = try await groupsSubscribedTo()
         for index in products.indices {

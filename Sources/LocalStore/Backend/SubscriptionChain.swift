@@ -11,6 +11,10 @@ struct SubscriptionChain: Sendable {
     let pendingOffer: PendingOffer?
     /// The transaction in force: the latest one no upgrade replaced.
     let current: LedgerEntry
+    /// The chain's price increase, if the ledger has one.
+    var priceIncrease: PriceIncrease?
+    /// Whether the product it renews as is removed from sale: it lapses at its renewal.
+    var renewsAsRemovedFromSale = false
 
     init?(entries: [LedgerEntry], preference: RenewalPreference?, pendingOffer: PendingOffer? = nil) {
         guard let current = entries.last(where: { !$0.transaction.isUpgraded }) ?? entries.last else { return nil }
@@ -50,7 +54,7 @@ struct SubscriptionChain: Sendable {
     /// ended, auto-renew is on (or a commitment has payments to come), and billing does not fail.
     func dueRenewal(at now: Date, billingFails: Bool) -> Date? {
         let committed = current.transaction.commitment.map { !$0.isLastPayment } ?? false
-        guard isStanding, willAutoRenew || committed, !billingFails,
+        guard isStanding, willAutoRenew || committed, !billingFails, !awaitsPriceConsent, !renewsAsRemovedFromSale,
               let expiration = current.transaction.expirationDate, expiration <= now
         else { return nil }
         return expiration
@@ -77,7 +81,9 @@ struct SubscriptionChain: Sendable {
             Product.SubscriptionInfo.RenewalInfo(
                 originalTransactionID: UInt64(clamping: originalID),
                 currentProductID: transaction.productID,
-                willAutoRenew: willAutoRenew && transaction.revocationDate == nil,
+                // Nothing renews after a decline, nor once a price change ended the subscription.
+                willAutoRenew: willAutoRenew && transaction.revocationDate == nil && upcomingPriceIncrease?.status != .declined
+                    && reason != .didNotConsentToPriceIncrease && reason != .productUnavailable,
                 autoRenewPreference: renewsAs,
                 isInBillingRetry: retrying,
                 gracePeriodExpirationDate: graceEnd,
@@ -87,7 +93,11 @@ struct SubscriptionChain: Sendable {
         }
         if transaction.revocationDate != nil { return (.revoked, info()) }
         guard let expiration = transaction.expirationDate, now >= expiration else { return (.subscribed, info()) }
+        if awaitsPriceConsent, willAutoRenew || upcomingPriceIncrease?.status == .declined {
+            return (.expired, info(reason: .didNotConsentToPriceIncrease))
+        }
         guard willAutoRenew else { return (.expired, info(reason: .autoRenewDisabled)) }
+        if renewsAsRemovedFromSale { return (.expired, info(reason: .productUnavailable)) }
         guard rules.billingFails else {
             // Auto-renew is on and billing works, yet nothing renewed: the product is gone.
             return (.expired, info(reason: .productUnavailable))

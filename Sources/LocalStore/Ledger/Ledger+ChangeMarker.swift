@@ -59,7 +59,8 @@ extension Ledger {
         let revoked: Int64
         let expirations: Double
         let storeState: String
-        /// Requests filed and decided, so a decline in another process is seen.
+        /// Requests filed and decided, so a decline in another process is seen; then the
+        /// account's price increases and the products off sale, so a price change is too.
         let askToBuy: String
         /// The chains with an offer waiting for their renewal, and the offers.
         let pendingOffers: String

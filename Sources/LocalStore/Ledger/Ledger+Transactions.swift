@@ -116,6 +116,7 @@ extension Ledger {
             try await store.deleteTransactionsAndRequests(account: self.account)
             try await self.deleteRenewalPreferences(in: store)
             try await store.deletePendingOffers(account: self.account, originalID: nil)
+            try await self.deletePriceIncreases(in: store)
         }
     }
 

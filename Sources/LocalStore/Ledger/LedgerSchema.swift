@@ -87,6 +87,7 @@ enum LedgerSchema {
         migrator.registerMigration("v5-family", migrate: FamilySchema.sqlite)
         migrator.registerMigration("v5-refund", migrate: RefundSchema.sqlite)
         migrator.registerMigration("v5-endpoints", migrate: RenewalExtensionSchema.sqlite)
+        migrator.registerMigration("v5-price", migrate: PriceChangeSchema.sqlite)
         return migrator
     }()
 

@@ -67,9 +67,9 @@ extension AppStoreServer {
     ) throws(APIError) -> String {
         let chain = customer.transactions.filter { $0.originalID == current.originalID }
         let renewsAs = renewal.autoRenewPreference ?? current.productID
-        // An offer the renewal keeps bills its own price.
+        // An offer the renewal keeps, or a price increase, bills its own price.
         let listPrice = renewsAs == current.productID ? current.price : customer.store.catalog.product(id: renewsAs)?.price
-        let price = renewal.offer == nil ? listPrice : renewal.renewalPrice
+        let price = renewal.offer == nil && renewal.priceIncreaseStatus == .noIncreasePending ? listPrice : renewal.renewalPrice
         return try sign(RenewalPayload(
             renewal: renewal, current: current, chainStart: Self.recentStart(of: chain), renewalPrice: price,
             app: settings.app, signedDate: customer.now

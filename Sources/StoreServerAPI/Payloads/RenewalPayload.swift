@@ -40,6 +40,9 @@ public struct RenewalPayload: Codable, Sendable, Hashable {
     public var renewalBillingPlanType: String?
     /// What happens at the commitment's end; only during one.
     public var commitmentInfo: RenewalCommitmentInfo?
+    /// 0 while a price increase waits for the customer's consent, 1 once agreed (or told of
+    /// one that needs none); absent with no increase ahead.
+    public var priceIncreaseStatus: Int?
 
     /// - Parameters:
     ///   - current: the chain's latest transaction.
@@ -71,6 +74,11 @@ public struct RenewalPayload: Codable, Sendable, Hashable {
         offerDiscountType = renewal.offer?.paymentMode.map { LedgerTransaction.OfferPaymentMode($0).rawValue }
         eligibleWinBackOfferIds = renewal.eligibleWinBackOfferIDs.isEmpty ? nil : renewal.eligibleWinBackOfferIDs
         addBillingPlan(of: renewal, current: current)
+        priceIncreaseStatus = switch renewal.priceIncreaseStatus {
+        case .noIncreasePending: nil
+        case .pending: 0
+        case .agreed: 1
+        }
     }
 
     /// Apple's `expirationIntent` for StoreKit's expiration reason.

@@ -1,3 +1,4 @@
+import Foundation
 import StorefrontModel
 
 /// The App Store's message sheet over the app. For a win-back offer: "Welcome back", the
@@ -5,6 +6,7 @@ import StorefrontModel
 /// opens the plan's picker and asks to confirm the purchase there, with the offer applied.
 /// For a billing issue: "Billing Problem", the plan, and Continue and Not Now; Continue
 /// opens the plan's picker, which says to update the payment method.
+/// For a price increase that needs consent: the plan at its new price, Agree and Decline.
 ///
 /// ```swift
 /// let sheet = StoreMessageSheet(message: message, product: groveMonthly, offer: welcomeBack, shopID: "pass")
@@ -44,6 +46,26 @@ public struct StoreMessageSheet: Sendable, Hashable, Widget {
             product: product, confirmTitle: language.text("Continue"),
             note: language.text("Your subscription could not be renewed. Update your payment method to keep it."),
             title: language.text("Billing Problem"), cancelTitle: language.text("Not Now")
+        )
+    }
+
+    /// The price-increase consent sheet: "Price Increase", the plan, what it renews at
+    /// now, and Agree and Decline, which answer the store.
+    ///
+    /// ```swift
+    /// StoreMessageSheet(priceIncrease: message, product: monthly, renewalPrice: 3.99, shopID: "pass").sheet.offerTerms
+    /// // "Renews at $3.99/month"
+    /// ```
+    public init(
+        priceIncrease message: Message, product: Product, renewalPrice: Decimal, shopID: StoreLayout.Shop.ID,
+        language: InterfaceLanguage = .english
+    ) {
+        self.message = message
+        self.shopID = shopID
+        sheet = ConfirmationSheet(
+            product: product, confirmTitle: language.text("Agree"),
+            offerTerms: language.text("Renews at %@", product.pricePerPeriod(spaced: false, language: language, price: renewalPrice)),
+            title: language.text("Price Increase"), cancelTitle: language.text("Decline")
         )
     }
 

@@ -68,8 +68,13 @@ extension Product {
     /// ```swift
     /// monthly.pricePerPeriod()                                     // "£4.99 / month"
     /// monthly.pricePerPeriod(spaced: false, abbreviated: true)     // "£4.99/mo"
+    /// monthly.pricePerPeriod(spaced: false, price: 5.99)            // "£5.99/month"
     /// ```
-    public func pricePerPeriod(spaced: Bool = true, abbreviated: Bool = false, language: InterfaceLanguage = .english) -> String {
+    public func pricePerPeriod(
+        spaced: Bool = true, abbreviated: Bool = false, language: InterfaceLanguage = .english, price: Decimal? = nil
+    ) -> String {
+        // Another price (a raised one) in the product's own format.
+        let displayPrice = price.map { priceFormatStyle.format($0) } ?? self.displayPrice
         guard let period = subscription?.subscriptionPeriod else { return displayPrice }
         return period.price(displayPrice, spaced: spaced, abbreviated: abbreviated, language: language)
     }

@@ -67,6 +67,7 @@ public struct NotificationKind: Sendable, Hashable, CustomStringConvertible {
             case .billingError?:
                 return retrying + [("expired", NotificationKind("EXPIRED", "BILLING_RETRY"))]
             case .productUnavailable?: return [("expired", NotificationKind("EXPIRED", "PRODUCT_NOT_FOR_SALE"))]
+            case .didNotConsentToPriceIncrease?: return [("expired", NotificationKind("EXPIRED", "PRICE_INCREASE"))]
             default: return [("expired", NotificationKind("EXPIRED"))]
             }
         default:

@@ -109,6 +109,16 @@ package protocol LedgerStorageSession: Sendable {
     func insertMassRenewalExtension(_ request: MassRenewalExtension) async throws -> Bool
     /// Records the outcome (`completedAt` and the counts) of a request still running.
     func completeMassRenewalExtension(_ request: MassRenewalExtension) async throws
+
+    // Price changes (Ledger+PriceChanges).
+    func priceIncreases(account: CustomerAccount) async throws -> [PriceIncrease]
+    /// Inserts or replaces the increase of its chain.
+    func savePriceIncrease(_ increase: PriceIncrease, account: CustomerAccount) async throws
+    func deletePriceIncreases(account: CustomerAccount) async throws
+    /// In every account: a product off sale is off sale for every customer.
+    func productsRemovedFromSale() async throws -> Set<String>
+    /// Removes `productID` from sale at `milliseconds`, or with nil puts it back.
+    func setRemovedFromSale(_ productID: String, at milliseconds: Int64?) async throws
 }
 
 /// What a key set signed of a ledger's rows, every account's.

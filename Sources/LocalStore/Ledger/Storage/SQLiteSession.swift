@@ -198,7 +198,9 @@ struct SQLiteSession: LedgerStorageSession {
             let row = try Row.fetchOne(db, sql: """
                 SELECT COUNT(*), COALESCE(MAX(id), 0), COUNT(revocationDate), TOTAL(expirationDate),
                        (SELECT COALESCE(group_concat(key || '=' || value, ';'), '') FROM storeState WHERE account = ?1),
-                       (SELECT COUNT(*) || ':' || COUNT(decidedAt) FROM askToBuyRequests WHERE account = ?1),
+                       (SELECT COUNT(*) || ':' || COUNT(decidedAt) FROM askToBuyRequests WHERE account = ?1)
+                           || (SELECT COALESCE(group_concat('|' || originalID || status || price, ''), '') FROM priceIncreases WHERE account = ?1)
+                           || (SELECT COALESCE(group_concat('!' || productID, ''), '') FROM productsRemovedFromSale),
                        (SELECT COALESCE(group_concat(originalID || '=' || offerID, ';'), '') FROM pendingOffers WHERE account = ?1)
                 FROM transactions WHERE account = ?1
                 """, arguments: [account.id])

@@ -39,6 +39,9 @@ public enum AppEffect: Sendable, Hashable {
     case quit
     /// Runs the detail action of a shop's `SubscriptionOfferView`; reports nothing.
     case detailAction(shop: StoreLayout.Shop.ID)
+    /// Answers a price-increase consent message for the subscription `originalTransactionID`;
+    /// reports `.entitlementsRefreshed`.
+    case answerPriceIncrease(originalTransactionID: UInt64, consented: Bool)
 }
 
 extension AppEffect {

@@ -251,6 +251,13 @@ public actor StoreApp {
                 await action?()
                 return nil
             }
+        case .answerPriceIncrease(let originalTransactionID, let consented):
+            return {
+                let result = await Result {
+                    try await storefront.answerPriceIncrease(originalTransactionID: originalTransactionID, consented: consented)
+                }
+                return .entitlementsRefreshed(result, StoreData(storefront.snapshot))
+            }
         case .confirm, .quit, .runDataTasks, .cancelDataTasks:
             return nil
         }

@@ -59,6 +59,12 @@ struct TrackedBackend: StoreBackend {
 
     var updateDelivery: Delivery { backend.updateDelivery }
 
+    func answerPriceIncrease(originalTransactionID: Transaction.ID, consented: Bool) async throws {
+        try await tracker.run(named: "store: answerPriceIncrease") {
+            try await backend.answerPriceIncrease(originalTransactionID: originalTransactionID, consented: consented)
+        }
+    }
+
     func updates() async -> AsyncStream<StoreUpdate> {
         let tracker = tracker
         let activity = updateHandling

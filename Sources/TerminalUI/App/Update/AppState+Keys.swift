@@ -119,6 +119,7 @@ extension AppState {
         case .redeem(let code):
             return [.redeem(code: code)]
         case .storeMessage(let sheet, let taken):
+            if sheet.message.reason == .priceIncreaseConsent { return answerPriceIncrease(of: sheet, consented: taken) }
             return taken ? takeOffer(of: sheet) : []
         }
     }

@@ -1,7 +1,8 @@
 import StorefrontModel
 
 /// The App Store's messages as the app receives them: once, when the customer's standing
-/// first loads; each shown, deferred or suppressed as `AppOptions.onStoreMessage` decides.
+/// first loads (price-increase consents first, then win-back offers); each shown, deferred or
+/// suppressed as `AppOptions.onStoreMessage` decides.
 struct StoreMessageQueue: Sendable, Hashable {
     /// Whether the messages of this launch were received.
     var received = false
@@ -9,15 +10,23 @@ struct StoreMessageQueue: Sendable, Hashable {
     var waiting: [Message] = []
     /// Deferred by the app: they wait until the customer next comes back to the store list.
     var deferred: [Message] = []
+    /// The price increases already received, by original transaction and price: one comes
+    /// whenever the store has one, not only at launch, and once.
+    var priceIncreasesReceived: Set<String> = []
 }
 
 extension AppState {
-    /// Receives the launch's messages once the customer's standing is known, and loads the
-    /// plans the ones to show are about.
+    /// Receives the launch's messages once the customer's standing is known, and a price
+    /// increase whenever one arrives, and loads the plans the ones to show are about.
     mutating func receiveStoreMessages() -> [AppEffect] {
-        guard !storeMessages.received, let owned = store.owned else { return [] }
-        storeMessages.received = true
-        for message in Message.billingIssues(in: owned) + Message.winBackOffers(in: owned) {
+        guard let owned = store.owned else { return [] }
+        var arrived = newPriceIncreaseConsents(in: owned)
+        if !storeMessages.received {
+            storeMessages.received = true
+            arrived += Message.billingIssues(in: owned) + Message.winBackOffers(in: owned)
+        }
+        guard !arrived.isEmpty else { return [] }
+        for message in arrived {
             switch options.disposition(of: message) {
             case .show: storeMessages.waiting.append(message)
             case .defer: storeMessages.deferred.append(message)
@@ -25,6 +34,15 @@ extension AppState {
             }
         }
         return plansForWaitingMessages()
+    }
+
+    /// The price increases waiting for consent that were not received yet.
+    private mutating func newPriceIncreaseConsents(in owned: CustomerEntitlements) -> [Message] {
+        Message.priceIncreaseConsents(in: owned).filter { message in
+            guard let renewal = owned.subscriptionGroup(message.subscriptionGroupID ?? "").renewalInfo else { return false }
+            let key = "\(renewal.originalTransactionID) \(renewal.renewalPrice ?? 0)"
+            return storeMessages.priceIncreasesReceived.insert(key).inserted
+        }
     }
 
     /// Back on the store list: the deferred messages' turn.
@@ -46,6 +64,10 @@ extension AppState {
         switch store.products[shop.slot] {
         case .success(let products, _)?:
             storeMessages.waiting.removeFirst()
+            if message.reason == .priceIncreaseConsent {
+                presentPriceIncrease(message, products: products, shopID: shop.id)
+                return
+            }
             if message.reason == .billingIssue {
                 let planID = message.subscriptionGroupID.flatMap { store.owned?.subscriptionGroup($0).billingIssueProductID }
                 guard let product = products.first(where: { $0.id == planID }) else { return }
@@ -77,6 +99,26 @@ extension AppState {
         screenStates[.shop(shop.id)] = kept
         guard sheet.message.reason == .winBackOffer else { return open(.shop(shop)) }
         return open(.shop(shop)) + buy(sheet.sheet.product, in: shop)
+    }
+
+    /// The consent sheet of `message`'s price increase, for the plan that renews, at the
+    /// price it renews at; nothing when the customer no longer has one to answer.
+    private mutating func presentPriceIncrease(_ message: Message, products: [Product], shopID: StoreLayout.Shop.ID) {
+        guard let groupID = message.subscriptionGroupID, let renewal = store.owned?.subscriptionGroup(groupID).renewalInfo,
+              renewal.priceIncreaseStatus == .pending, let price = renewal.renewalPrice,
+              let product = products.first(where: { $0.id == (renewal.autoRenewPreference ?? renewal.currentProductID) })
+        else { return }
+        overlays.storeMessage = StoreMessageSheet(
+            priceIncrease: message, product: product, renewalPrice: price, shopID: shopID, language: language
+        )
+    }
+
+    /// Agree or Decline on a price-increase sheet: the store hears the answer.
+    mutating func answerPriceIncrease(of sheet: StoreMessageSheet, consented: Bool) -> [AppEffect] {
+        guard let groupID = sheet.message.subscriptionGroupID,
+              let renewal = store.owned?.subscriptionGroup(groupID).renewalInfo
+        else { return [] }
+        return [.answerPriceIncrease(originalTransactionID: renewal.originalTransactionID, consented: consented)]
     }
 
     /// The subscription shop that sells `message`'s group.
