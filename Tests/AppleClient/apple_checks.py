@@ -205,14 +205,3 @@ def wait_until(condition, what, timeout=20):
         if time.time() > deadline:
             check(False, f"{what} (waited {timeout} s)")
         time.sleep(0.02)
-
-
-def back_office(store, work):
-    """A registered key, a webhook receiver and the server on 127.0.0.1, with Apple's client and
-    its LocalTesting verifier: (server, hook, api, verifier)."""
-    from appstoreserverlibrary.models.Environment import Environment
-    from appstoreserverlibrary.signed_data_verifier import SignedDataVerifier
-    private_pem = register_api_key(store, work)
-    hook = Hook()
-    server, base_url = store.serve(BUNDLE_ID, hook.url)
-    return server, hook, api_client(base_url, private_pem), SignedDataVerifier([], False, Environment.LOCAL_TESTING, BUNDLE_ID)

@@ -71,7 +71,7 @@ def arrived(hook, verifier, kind, subtype=None):
     return found
 
 
-server, hook, api, verifier = back_office(store, work)
+hook, server, api, verifier, _ = back_office(store, work)
 try:
 
     # Extend a Subscription Renewal Date.
