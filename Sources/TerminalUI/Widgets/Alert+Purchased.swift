@@ -12,7 +12,9 @@ extension Alert {
     /// ```
     public static func purchased(_ product: Product, transaction: Transaction, timeZone: TimeZone, language: InterfaceLanguage = .english) -> Alert {
         let name = product.displayName
-        let price = product.pricePerPeriod(language: language)
+        // A yearly plan paid monthly renews at its monthly payment, not the yearly price.
+        let monthly = transaction.billingPlanType == .monthly ? product.subscription?.monthlyPricingTerms : nil
+        let price = monthly?.pricePerBillingPeriod(language: language) ?? product.pricePerPeriod(language: language)
         let ends = transaction.expirationDate?.formattedForStore(locale: language.locale(in: product.priceFormatStyle.locale), timeZone: timeZone)
         func alert(_ title: String, _ message: String) -> Alert {
             Alert(kind: .success, title: title, message: message, language: language)

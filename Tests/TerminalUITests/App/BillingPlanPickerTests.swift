@@ -56,6 +56,8 @@ struct BillingPlanPickerTests {
         assertScreen(await harness.app.render(), named: "almanac-monthly-sheet-80x24")
         await harness.app.press(.char("y"))
         #expect(await harness.shows("You're subscribed"))
+        // The next payment is the month's, not the yearly price ("renews on … at $59.99 / year").
+        #expect(!(await harness.shows("$59.99")))
         let bought = try await Self.lastTransaction(harness)
         #expect(bought.productID == Self.yearly)
         #expect(bought.billingPlanType == .monthly)
