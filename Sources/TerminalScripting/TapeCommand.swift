@@ -59,6 +59,9 @@ public enum TapeCommand: Sendable, Hashable {
     /// `Expire com.example.pass.monthly`: the subscription's period ends now and it does
     /// not renew (StoreKit Testing's `expireSubscription`): a churned subscriber.
     case expire(productID: String)
+    /// `Advance 35d`, `PriceIncrease com.example.pass.monthly 12.99`,
+    /// `ResolveBillingIssue com.example.pass.monthly`: an event in the subscription's life.
+    case event(TapeStoreEvent)
 
     // Signed offers (before the app starts).
     /// `Set bundle-id com.example.backyardbirds`: the app the store runs as.
@@ -100,6 +103,10 @@ public enum TapeCommand: Sendable, Hashable {
         case .buy: "Buy"
         case .approve: "Approve"
         case .expire: "Expire"
+        case .event(.advance): "Advance"
+        case .event(.priceIncrease): "PriceIncrease"
+        case .event(.resolveBillingIssue): "ResolveBillingIssue"
+        case .store(.billingRetry): "Set billing-retry"
         case .typingSpeed: "Set typing-speed"
         case .waitTimeout: "Set wait-timeout"
         case .hide: "Hide"
@@ -130,6 +137,13 @@ public enum TapeCommand: Sendable, Hashable {
         case "Buy": self = .buy(productID: try Self.single(arguments, keyword))
         case "Approve": self = try Self.bare(.approve, arguments)
         case "Expire": self = .expire(productID: try Self.single(arguments, keyword))
+        case "Advance": self = .event(.advance(try Self.single(arguments, keyword)))
+        case "PriceIncrease":
+            guard arguments.count == 2 else {
+                throw TapeLineError("PriceIncrease takes a product and its new price, such as PriceIncrease com.example.pass.monthly 12.99")
+            }
+            self = .event(.priceIncrease(productID: arguments[0], price: arguments[1]))
+        case "ResolveBillingIssue": self = .event(.resolveBillingIssue(productID: try Self.single(arguments, keyword)))
         case "Hide": self = try Self.bare(.hide, arguments)
         case "Show": self = try Self.bare(.show, arguments)
         case "Source":
@@ -157,7 +171,7 @@ public enum TapeCommand: Sendable, Hashable {
     }
 
     private static let settingNames =
-        "storefront, locale, latency, ask-to-buy, fail, typing-speed, wait-timeout, bundle-id, api-keys, promotional-offer"
+        "storefront, locale, latency, ask-to-buy, billing-retry, fail, typing-speed, wait-timeout, bundle-id, api-keys, promotional-offer"
 
     private static func setting(_ arguments: [String]) throws(TapeLineError) -> TapeCommand {
         guard arguments.count == 2 else {
@@ -177,6 +191,11 @@ public enum TapeCommand: Sendable, Hashable {
                 throw TapeLineError("ask-to-buy is on or off, not \"\(value)\"")
             }
             return .store(.askToBuy(on))
+        case "billing-retry":
+            guard let on = ["on": true, "off": false][value] else {
+                throw TapeLineError("billing-retry is on or off, not \"\(value)\"")
+            }
+            return .store(.billingRetry(on))
         case "fail": return .store(.failing(value == "none" ? nil : value))
         case "typing-speed": return .typingSpeed(try duration(value))
         case "wait-timeout": return .waitTimeout(try duration(value))
@@ -257,4 +276,21 @@ public enum TapeStoreSetting: Sendable, Hashable {
     case askToBuy(Bool)
     /// The store API with this name fails (the store checks the name); nil: none fails.
     case failing(String?)
+    /// Renewals fail for billing (StoreKit Testing's `shouldEnterBillingRetryOnRenewal`).
+    case billingRetry(Bool)
+}
+
+/// An event in a subscription's life that a tape makes happen, as StoreKit Testing's
+/// controls do; the store reads the product and the values.
+///
+/// ```swift
+/// try Tape("Advance 35d").lines[0].command  // .event(.advance("35d"))
+/// ```
+public enum TapeStoreEvent: Sendable, Hashable {
+    /// The store's clock moves on by a step such as `35d` or `1mo`: renewals fall due.
+    case advance(String)
+    /// The product's existing subscribers are asked to agree to a higher price.
+    case priceIncrease(productID: String, price: String)
+    /// The customer fixes the payment method of a subscription in billing retry or grace.
+    case resolveBillingIssue(productID: String)
 }

@@ -50,7 +50,9 @@ public struct TapePlayer: Sendable {
             } catch let error as TapeLineError {
                 message = error.message
             } catch {
-                message = "\(line.command.name): \(error)"
+                // An error that only describes itself in words (LocalizedError) says so, not its case.
+                let words = (error as? any CustomStringConvertible)?.description ?? error.localizedDescription
+                message = "\(line.command.name): \(words)"
             }
             let (screen, partial) = await session.stopped()
             throw TapeFailure(error: TapeError(file: line.file, line: line.number, message: message), screen: screen, partial: partial)
@@ -103,6 +105,9 @@ private struct TapeSession {
             if app != nil { await capture() }
         case .expire(let productID):
             try await stage.controls.expire(productID: productID)
+            if app != nil { await capture() }
+        case .event(let event):
+            try await stage.controls.perform(event)
             if app != nil { await capture() }
         case .typingSpeed(let pause):
             typingPause = pause

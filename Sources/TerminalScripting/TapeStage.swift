@@ -46,6 +46,8 @@ public protocol TapeStoreControls: Sendable {
     func approveAskToBuy() async throws
     /// `Expire`: ends the subscription's period now, with auto-renew off.
     func expire(productID: String) async throws
+    /// `Advance`, `PriceIncrease`, `ResolveBillingIssue`: an event in a subscription's life.
+    func perform(_ event: TapeStoreEvent) async throws
 }
 
 extension TapeStoreControls {
@@ -53,6 +55,16 @@ extension TapeStoreControls {
     public func expire(productID: String) async throws {
         throw TapeExpireUnsupported(productID: productID)
     }
+
+    /// A stage without subscriptions refuses their events.
+    public func perform(_ event: TapeStoreEvent) async throws {
+        throw TapeEventUnsupported()
+    }
+}
+
+/// A subscription event on a stage whose store has no subscriptions to change.
+struct TapeEventUnsupported: Error, CustomStringConvertible {
+    var description: String { "this stage has no subscriptions to change" }
 }
 
 /// `Expire` on a stage whose store cannot expire subscriptions.

@@ -29,7 +29,10 @@ struct DemoCommand: AsyncParsableCommand {
             Store, anywhere: Set latency 600ms, Set ask-to-buy on, \
             Set fail purchase, Set fail none, Buy PRODUCT_ID (bought elsewhere: the app sees it \
             at start or on restore), Approve (every pending Ask to Buy request), Expire PRODUCT_ID \
-            (the subscription lapses: a churned subscriber, offered a win-back offer). Pacing: Set \
+            (the subscription lapses: a churned subscriber, offered a win-back offer), Set \
+            billing-retry on (renewals fail for billing), Advance 35d (the store's clock moves \
+            on: renewals fall due), PriceIncrease PRODUCT_ID 12.99 (its subscribers are asked to \
+            agree), ResolveBillingIssue PRODUCT_ID (the customer fixes the payment method). Pacing: Set \
             typing-speed 100ms (the pause after each key), Set wait-timeout 10s (for WaitFor). \
             Time is virtual and starts at 2026-01-01T00:00:00Z: the same tape makes the same \
             bytes. The ledger is in memory. --svg DIR draws each Snapshot as DIR/NAME.svg \

@@ -82,6 +82,8 @@ struct DemoControls: TapeStoreControls {
             controls.askToBuy = on
         case .failing(nil):
             controls.failures = [:]
+        case .billingRetry(let on):
+            controls.billingRetryOnRenewal = on
         case .failing(let name?):
             guard let api = StoreAPI(rawValue: name) else {
                 throw DemoControlError("unknown store API \"\(name)\"; use none or one of: " + StoreAPI.allCases.map(\.rawValue).joined(separator: ", "))
@@ -91,13 +93,22 @@ struct DemoControls: TapeStoreControls {
         await store.setControls(controls)
     }
 
-    /// Bought on another device, which delivers (finishes) it: none of this device's
-    /// latency, failures or Ask to Buy apply. (Latency would sleep on the tape's clock,
-    /// which does not move while a store command runs.)
+    /// Bought on another device, which delivers (finishes) it.
     func buy(productID: String) async throws {
         guard store.catalog.product(id: productID) != nil else {
             throw DemoControlError("unknown product \"\(productID)\": not in the catalog")
         }
+        try await elsewhere {
+            if case .success(.verified(let transaction)) = try await store.buy(productID) {
+                try await store.finish(transaction)
+            }
+        }
+    }
+
+    /// Runs `body` as the store acting elsewhere (another device, the App Store itself): none
+    /// of this device's latency, failures or Ask to Buy apply. (Latency would sleep on the
+    /// tape's clock, which does not move while a store command runs.)
+    private func elsewhere(_ body: () async throws -> Void) async throws {
         let controls = await store.controls
         var elsewhere = controls
         elsewhere.latency = .none
@@ -107,9 +118,7 @@ struct DemoControls: TapeStoreControls {
         elsewhere.cancelsPurchases = false
         await store.setControls(elsewhere)
         do {
-            if case .success(.verified(let transaction)) = try await store.buy(productID) {
-                try await store.finish(transaction)
-            }
+            try await body()
         } catch {
             await store.setControls(controls)
             throw error
@@ -123,6 +132,27 @@ struct DemoControls: TapeStoreControls {
             try await store.expireSubscription(productID: productID)
         } catch Product.PurchaseError.productUnavailable {
             throw DemoControlError("nothing to expire: no subscription to \"\(productID)\" is in force")
+        }
+    }
+
+    func perform(_ event: TapeStoreEvent) async throws {
+        try await elsewhere {
+            switch event {
+            case .advance(let text):
+                guard let step = StoreTimeStep(text) else {
+                    throw DemoControlError("Advance \"\(text)\": expected a step of store time such as 35d, 2w or 1mo")
+                }
+                _ = try await store.advanceStoreTime(by: step)
+            case .priceIncrease(let productID, let text):
+                guard let price = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")), price > 0 else {
+                    throw DemoControlError("PriceIncrease \(productID) \"\(text)\": expected a price such as 12.99")
+                }
+                _ = try await store.increasePrice(of: productID, to: price)
+            case .resolveBillingIssue(let productID):
+                let latest = try await store.allTransactions().compactMap(\.verifiedValue).last { $0.productID == productID }
+                guard let latest else { throw DemoControlError("nothing to resolve: no subscription to \"\(productID)\"") }
+                _ = try await store.resolveBillingIssue(forTransaction: Int64(latest.id))
+            }
         }
     }
 

@@ -32,7 +32,7 @@ public struct DemoRecording: Sendable {
     public let cast: String
 
     /// The demos in Resources/Demos, by tape name.
-    public static let demos = ["tip-jar", "cheers-ja", "cheers-zh-Hans", "trial-upgrade", "ask-to-buy", "failed-purchase", "restore", "win-back", "promotional-offer"]
+    public static let demos = ["tip-jar", "cheers-ja", "cheers-zh-Hans", "trial-upgrade", "ask-to-buy", "failed-purchase", "restore", "win-back", "promotional-offer", "price-increase", "billing-recovery"]
 
     /// `demo` (a tape name in Resources/Demos) played by `storefront demo`, once.
     public static func of(_ demo: String) async throws -> DemoRecording {
