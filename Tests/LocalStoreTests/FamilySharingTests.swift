@@ -135,7 +135,7 @@ struct FamilySharingTests {
         #expect(try await notifications(bob) == ["ONE_TIME_CHARGE", "REVOKE", "ONE_TIME_CHARGE"])
     }
 
-    @Test("A refund of the purchase revokes every member's share with the purchaser's reason", arguments: Engine.allCases)
+    @Test("A refund of the purchase revokes every member's share with the purchaser's reason; its reversal gives them back", arguments: Engine.allCases)
     func refund(engine: Engine) async throws {
         let harnesses = try await stores(engine, Self.alice, Self.bob, Self.carol)
         let (alice, bob, carol) = (harnesses[0], harnesses[1], harnesses[2])
@@ -153,6 +153,13 @@ struct FamilySharingTests {
             #expect(try await notifications(member) == ["ONE_TIME_CHARGE", "REVOKE"])
         }
         #expect(try await notifications(bob) == ["ONE_TIME_CHARGE", "REFUND"])
+
+        // The refund reversed: every member's share gives access again, and their servers hear it.
+        try await bob.store.reverseRefund(transactionID: Int64(lifetime.id))
+        for member in [alice, carol] {
+            #expect(try await member.store.currentEntitlements().purchasedProductIDs == ["lifetime"])
+            #expect(try await notifications(member) == ["ONE_TIME_CHARGE", "REVOKE", "REFUND_REVERSED"])
+        }
     }
 
     @Test("The purchaser leaving takes its purchases from the family; the organizer leaving ends the family", arguments: Engine.allCases)

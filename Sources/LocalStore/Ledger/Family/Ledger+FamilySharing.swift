@@ -90,6 +90,11 @@ extension Ledger {
                 )
                 changed = true
             }
+            if let revoked = share, revoked.revocationDate != nil {
+                // The same membership's share of a source in force again: its refund was reversed.
+                share = try await restoreShare(revoked.id, in: store)
+                changed = true
+            }
             if let share, share.revocationDate == nil, source.productType == .autoRenewable {
                 changed = try await mirrorRenewalPreference(of: source, onto: share, in: store) || changed
             }
@@ -145,6 +150,21 @@ extension Ledger {
             return changed
         }
         return changed
+    }
+
+    /// Gives the share `id` back, its purchase's refund reversed, and tells the app's server as
+    /// the purchaser's is told: `REFUND_REVERSED`.
+    private func restoreShare(_ id: Int64, in store: any LedgerStorageSession) async throws -> LedgerTransaction {
+        var revokedAt = Date.distantPast
+        let row = try await resign(id: id, in: store) { share in
+            revokedAt = share.revocationDate ?? revokedAt
+            share.revocationDate = nil
+            share.revocationReason = nil
+            share.revocationType = nil
+            return true
+        }
+        try await enqueue(NotificationKind("REFUND_REVERSED"), key: "refund-reversed.\(id).\(revokedAt.ledgerMilliseconds)", about: row.transaction, in: store)
+        return row.transaction
     }
 
     /// Revokes the share `id` (Apple's `revocationType` FAMILY_REVOKE) and tells the app's server: `REVOKE`.
