@@ -7,35 +7,31 @@ import Testing
 /// billing-recovery.tape (a renewal fails for billing, the customer fixes it).
 @Suite("Demo tapes: price increase, billing recovery")
 struct SubscriptionLifeDemoTests {
-    private func line(_ lines: [String], containing text: String) -> String? {
-        lines.first { $0.contains(text) }
-    }
-
     @Test func aSubscriberAgreesToAPriceIncrease() async throws {
         let frames = try await DemoRecording.of("price-increase").frames
         let consent = try frames.named("consent")
-        #expect(line(consent, containing: "Price Increase") != nil)
-        #expect(line(consent, containing: "Sanctuary Monthly") != nil)
-        #expect(line(consent, containing: "Renews at $12.99/month") != nil)
-        #expect(line(consent, containing: "[ Agree ]")?.contains("[ Decline ]") == true)
-        #expect(line(try frames.named("agreed"), containing: "Price Increase") == nil)
+        #expect(consent.line(containing: "Price Increase") != nil)
+        #expect(consent.line(containing: "Sanctuary Monthly") != nil)
+        #expect(consent.line(containing: "Renews at $12.99/month") != nil)
+        #expect(consent.line(containing: "[ Agree ]")?.contains("[ Decline ]") == true)
+        #expect(try frames.named("agreed").line(containing: "Price Increase") == nil)
         let renewed = try frames.named("renewed")
-        #expect(line(renewed, containing: "02/01/2026")?.contains("Sanctuary Monthly") == true, "the renewal after the consent")
-        #expect(line(renewed, containing: "Sanctuary Monthly")?.contains("renews Mar 1, 2026") == true)
+        #expect(renewed.line(containing: "02/01/2026")?.contains("Sanctuary Monthly") == true, "the renewal after the consent")
+        #expect(renewed.line(containing: "Sanctuary Monthly")?.contains("renews Mar 1, 2026") == true)
     }
 
     @Test func aBillingFailureRecovered() async throws {
         let frames = try await DemoRecording.of("billing-recovery").frames
         let problem = try frames.named("billing-problem")
-        #expect(line(problem, containing: "Billing Problem") != nil)
-        #expect(line(problem, containing: "Grove Monthly") != nil)
-        #expect(line(problem, containing: "[ Continue ]")?.contains("[ Not Now ]") == true)
+        #expect(problem.line(containing: "Billing Problem") != nil)
+        #expect(problem.line(containing: "Grove Monthly") != nil)
+        #expect(problem.line(containing: "[ Continue ]")?.contains("[ Not Now ]") == true)
         let picker = try frames.named("update-payment")
-        #expect(line(picker, containing: "Update your payment method") != nil)
-        #expect(line(picker, containing: "Current plan") == nil, "billing retry gives no access")
+        #expect(picker.line(containing: "Update your payment method") != nil)
+        #expect(picker.line(containing: "Current plan") == nil, "billing retry gives no access")
         let recovered = try frames.named("recovered")
-        #expect(line(recovered, containing: "Grove Monthly")?.contains("Current plan") == true)
-        #expect(line(recovered, containing: "Update your payment method") == nil)
+        #expect(recovered.line(containing: "Grove Monthly")?.contains("Current plan") == true)
+        #expect(recovered.line(containing: "Update your payment method") == nil)
     }
 
     @Test func aBadEventNamesItsLine() async throws {

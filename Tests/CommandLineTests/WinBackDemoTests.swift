@@ -6,22 +6,18 @@ import Testing
 /// opens the store on the win-back message and takes the free month.
 @Suite("Demo tapes: win-back")
 struct WinBackDemoTests {
-    private func line(_ lines: [String], containing text: String) -> String? {
-        lines.first { $0.contains(text) }
-    }
-
     @Test func aChurnedSubscriberTakesTheWinBackOffer() async throws {
         let frames = try await DemoRecording.of("win-back").frames
         let message = try frames.named("message")
-        #expect(line(message, containing: "Welcome back") != nil)
-        #expect(line(message, containing: "1 month free, then $5.99/month") != nil)
-        #expect(line(message, containing: "[ Try It Free ]")?.contains("[ Not Now ]") == true)
+        #expect(message.line(containing: "Welcome back") != nil)
+        #expect(message.line(containing: "1 month free, then $5.99/month") != nil)
+        #expect(message.line(containing: "[ Try It Free ]")?.contains("[ Not Now ]") == true)
         let sheet = try frames.named("sheet")
-        #expect(line(sheet, containing: "Confirm Purchase") != nil)
-        #expect(line(sheet, containing: "Welcome back: 1 month free, then $5.99/month") != nil)
-        #expect(line(try frames.named("welcomed-back"), containing: "Grove Monthly is free until") != nil)
-        #expect(line(try frames.named("subscribed"), containing: "Grove Monthly")?.contains("Current plan") == true)
-        #expect(line(frames.final, containing: "Welcome back:") == nil)
+        #expect(sheet.line(containing: "Confirm Purchase") != nil)
+        #expect(sheet.line(containing: "Welcome back: 1 month free, then $5.99/month") != nil)
+        #expect(try frames.named("welcomed-back").line(containing: "Grove Monthly is free until") != nil)
+        #expect(try frames.named("subscribed").line(containing: "Grove Monthly")?.contains("Current plan") == true)
+        #expect(frames.final.line(containing: "Welcome back:") == nil)
     }
 }
 

@@ -66,3 +66,14 @@ public struct DemoRecording: Sendable {
         )
     }
 }
+
+extension Array where Element == String {
+    /// The first line of a frame that contains `text`, or nil.
+    ///
+    /// ```swift
+    /// try frames.named("sheet").line(containing: "Confirm Purchase")
+    /// ```
+    public func line(containing text: String) -> String? {
+        first { $0.contains(text) }
+    }
+}
