@@ -88,7 +88,7 @@ load: build
 
 # Package.swift and ARCHITECTURE.md's module diagram against the imports (.ci/check-imports.swift), every Linux-only call's Darwin branch
 # (.ci/check-portability: no Mac is here to build it), then the reliability suite (RELIABILITY=1: catalog fuzzing, key storms, SIGKILLed
-# purchases, concurrent buyers, a full disk, a PostgreSQL primary killed under load) with the servers' probes (SSHProbe*, ServeHTTPProbeTests, SSHPostgres*Tests: they load the machine on
+# purchases, concurrent buyers, a full disk, a PostgreSQL primary killed under load), the README's example built as a package of its own, with the servers' probes (SSHProbe*, ServeHTTPProbeTests, SSHPostgres*Tests: they load the machine on
 # purpose, so make test skips them), libFuzzer on the catalog parser, then a scan of
 # every output the suite kept (and CHECK_LOGS, e.g. make test's output) for private keys.
 # As in make test, the trap stops PostgreSQL clusters a crashed test process left running.
@@ -99,7 +99,7 @@ check: deps
 	$(SWIFT) build --build-tests
 	@rm -rf $(CHECK_DIR) && mkdir -p $(CHECK_DIR)
 	trap '.ci/postgres-cluster reap' EXIT; set -o pipefail; RELIABILITY=1 RELIABILITY_WORK_DIR="$(abspath $(CHECK_DIR))" \
-		$(SWIFT) test --skip-build $(TEST_WIDTH) --filter 'ReliabilityTests|SSHProbe|ServeHTTPProbe|SSHPostgres' 2>&1 | tee $(CHECK_DIR)/../reliability.log
+		$(SWIFT) test --skip-build $(TEST_WIDTH) --filter 'ReliabilityTests|SSHProbe|ServeHTTPProbe|SSHPostgres|ExamplePackageTests' 2>&1 | tee $(CHECK_DIR)/../reliability.log
 	FUZZ_SECONDS=$${FUZZ_SECONDS:-60} FUZZ_WORK_DIR="$(abspath $(CHECK_DIR))/fuzz" Fuzz/run.sh
 	.ci/scan-keys $(CHECK_DIR) $(CHECK_DIR)/../reliability.log $(CHECK_LOGS)
 

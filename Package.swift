@@ -252,6 +252,16 @@ let package = Package(
         ),
         // The real binary under tmux: what a terminal shows, and the terminal left as it was.
         .testTarget(name: "EndToEndTests", dependencies: ["StorefrontTestSupport"]),
+        // The README's example test, compiled and run against this build (its own package,
+        // Examples/ShopSnapshots, builds everything again: make check runs that, ExamplePackageTests).
+        .testTarget(
+            name: "ShopSnapshotsTests",
+            dependencies: [
+                "CatalogLayouts", "LocalStore", "StoreCatalog", "StorefrontModel", "StorefrontTesting", "TerminalUI",
+            ],
+            path: "Examples/ShopSnapshots/Tests/ShopSnapshotsTests",
+            exclude: ["MyApp.storekit", "__Snapshots__"]
+        ),
         .testTarget(
             name: "ReliabilityTests",
             dependencies: [

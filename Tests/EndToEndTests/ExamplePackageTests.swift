@@ -4,7 +4,9 @@ import Testing
 
 /// Examples/ShopSnapshots, the README's StorefrontTesting example as a package that depends
 /// on this one by path: the README shows its test file as it is, and its tests pass against
-/// the recordings it keeps. (It builds in .build/examples: a package of its own, its own build.)
+/// the recordings it keeps. (It builds in .build/examples: a package of its own, its own build,
+/// which compiles the dependencies again; so that part runs in `make check`, and `make test` runs
+/// the same test file against this build as the ShopSnapshotsTests target.)
 @Suite("The README's example package")
 struct ExamplePackageTests {
     static let example = PackagePaths.root.appendingPathComponent("Examples/ShopSnapshots")
@@ -17,7 +19,7 @@ struct ExamplePackageTests {
         #expect(shown == (try String(contentsOf: Self.testFile, encoding: .utf8)))
     }
 
-    @Test func itsTestsPass() async throws {
+    @Test(.reliabilityRun) func itsTestsPass() async throws {
         let swift = try #require(ChildProcess.find("swift"), "swift is not on PATH")
         let scratch = PackagePaths.root.appendingPathComponent(".build/examples/ShopSnapshots")
         let result = try await ChildProcess.run(
