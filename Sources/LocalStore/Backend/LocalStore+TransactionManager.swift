@@ -54,7 +54,7 @@ extension LocalStore: TransactionManaging {
                 states: [interrupted ? .interrupted : .askToBuy]
             )
         }
-        return items.reversed() + requests.reversed()
+        return Array(items.reversed()) + Array(requests.reversed())
     }
 
     /// Does `action` through the control of the same name; returns the revocation type, the

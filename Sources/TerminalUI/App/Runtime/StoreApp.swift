@@ -260,10 +260,16 @@ public actor StoreApp {
             }
         case .loadManagedItems:
             let manager = state.options.transactionManager
-            return { manager.map { manager in .managedItemsLoaded(await Result { try await manager.managedItems() }) } }
+            return {
+                guard let manager else { return nil }
+                return .managedItemsLoaded(await Result { try await manager.managedItems() })
+            }
         case .manage(let action, let item):
             let manager = state.options.transactionManager
-            return { manager.map { manager in .managerActionFinished(action, item, await Result { try await manager.perform(action, on: item) }) } }
+            return {
+                guard let manager else { return nil }
+                return .managerActionFinished(action, item, await Result { try await manager.perform(action, on: item) })
+            }
         case .confirm, .quit, .runDataTasks, .cancelDataTasks:
             return nil
         }
