@@ -39,7 +39,7 @@ extension LocalStore: TransactionManaging {
             }
             items.append(ManagedItem(
                 kind: .transaction, recordID: entry.id,
-                originalTransactionID: transaction.productType == .autoRenewable ? transaction.originalID : nil,
+                originalTransactionID: transaction.productType == .autoRenewable ? entry.transaction.originalID : nil,
                 productID: transaction.productID, productType: transaction.productType, date: transaction.purchaseDate,
                 states: states, isLatestInChain: chain != nil
             ))

@@ -13,7 +13,11 @@ struct TransactionManagerScreen: AppScreen {
     let names: (Product.ID) -> String
     let date: (Date, Bool) -> String
 
-    private var area: (rows: Rect, resultLine: Rect?) { appLayout.list(hasButtons: true) }
+    // The button bar's row holds the last action's result.
+    private var area: (rows: Rect, resultLine: Rect?) {
+        let (rows, bar) = appLayout.list(hasButtons: true)
+        return (rows, bar)
+    }
 
     var location: String? { options.text("Transactions") }
     var keyContext: AppKeyBindings.Context {
