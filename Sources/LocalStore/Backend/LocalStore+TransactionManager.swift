@@ -60,6 +60,17 @@ extension LocalStore: TransactionManaging {
     /// Does `action` through the control of the same name; returns the revocation type, the
     /// new expiry or the price recorded, for the manager's one-line result.
     public func perform(_ action: TransactionManagerAction, on item: ManagedItem) async throws -> String? {
+        do {
+            return try await control(action, on: item)
+        } catch let error as LocalizedError {
+            throw error
+        } catch {
+            // The store's own words, as the commands print them, not Foundation's stand-in.
+            throw StoreControlRefusal(message: String(describing: error))
+        }
+    }
+
+    private func control(_ action: TransactionManagerAction, on item: ManagedItem) async throws -> String? {
         let id = item.recordID
         switch action {
         case .requestRefund(let reason):
@@ -108,6 +119,12 @@ extension LocalStore: TransactionManaging {
         guard let percentage = entry.transaction.revocationPercentage else { return type.rawValue }
         return "\(type.rawValue) \(Decimal(percentage) / 1000)%"
     }
+}
+
+/// A control's refusal in the store's words, for an error that has no localized description.
+struct StoreControlRefusal: LocalizedError {
+    let message: String
+    var errorDescription: String? { message }
 }
 
 /// An extension the App Store refused, in the words `extend` prints.

@@ -14,7 +14,7 @@ extension AppKeyBindings {
                 KeyBinding([.enter], help: "choose", action: .activate),
                 KeyBinding([.esc, .char("q")], help: "cancel", action: .back),
                 KeyBinding([.ctrl("c")], help: "quit", action: .quit),
-                moveAliases,
+                jump, moveAliases,
             ]
         case .managerEntry:
             [
@@ -26,8 +26,9 @@ extension AppKeyBindings {
             [
                 move,
                 KeyBinding([.enter], help: "actions", action: .activate),
-                help,
+                // Back before help: a narrow bar still says how to leave.
                 KeyBinding([.esc, .char("q")], help: "back", action: .back),
+                help,
                 jump, moveAliases, quitAlias,
             ]
         }
@@ -42,7 +43,10 @@ extension AppState {
         guard options.transactionManager != nil else { return table }
         switch context {
         case .storeList, .shop, .offer, .purchases:
-            return table + [AppKeyBindings.openTransactionManager]
+            // Early in the bar, so a narrow one still shows it.
+            var table = table
+            table.insert(AppKeyBindings.openTransactionManager, at: min(2, table.count))
+            return table
         default:
             return table
         }

@@ -10,6 +10,8 @@ struct TransactionManagerScreen: AppScreen {
     let appLayout: AppLayout
     let options: RenderOptions
     let refundReasons: [String]
+    /// Every product the layout names, loaded for the rows' names as Your Purchases loads them.
+    let productIDs: [Product.ID]
     let names: (Product.ID) -> String
     let date: (Date, Bool) -> String
 
@@ -51,9 +53,12 @@ struct TransactionManagerScreen: AppScreen {
 
     private mutating func updateDialog(_ action: ScreenAction) -> ScreenRequest? {
         guard var dialog = state.dialog else { return nil }
-        switch action {
-        case .move(let delta):
+        if let delta = action.rowDelta(pageSize: area.rows.height) {
             dialog.move(by: delta, refundReasons: refundReasons)
+            state.dialog = dialog
+            return nil
+        }
+        switch action {
         case .typeFilter(let text):
             dialog.type(text)
         case .eraseFilter:
@@ -85,7 +90,9 @@ struct TransactionManagerScreen: AppScreen {
     /// The rows are read when the screen opens and whenever what the customer owns changed.
     func effects(after news: ScreenNews) -> [AppEffect] {
         switch news {
-        case .opened, .transactionEnded:
+        case .opened:
+            return [.loadManagedItems, .loadProducts(productIDs, slot: AppState.purchasesSlot)]
+        case .transactionEnded:
             return [.loadManagedItems]
         case .storeChanged(let previous, let data):
             return data.owned != previous.owned || data.awaitingApproval != previous.awaitingApproval ? [.loadManagedItems] : []
@@ -119,12 +126,12 @@ struct TransactionManagerScreen: AppScreen {
             .render(in: appLayout.body, into: &buffer)
     }
 
-    /// "2026-01-01 09:30  Monthly Pass  #3" with its states on the right.
+    /// "#3  01/01/2026, 09:30 AM  Sanctuary Monthly" with its states on the right.
     private func line(for item: ManagedItem, wide: Bool) -> LineList.Line {
         let states = item.states.map { options.text($0.title) }.joined(separator: options.text(", "))
         let style: Style = item.kind == .transaction ? .plain : Palette.waiting
         return LineList.Line(
-            text: "\(date(item.date, wide))  \(names(item.productID))  #\(item.recordID)",
+            text: "#\(item.recordID)  \(date(item.date, wide))  \(names(item.productID))",
             trailing: states, style: style, trailingStyle: Palette.secondary
         )
     }

@@ -20,7 +20,8 @@ extension AppState {
             let dateLocale = dateLocale, timeZone = options.timeZone
             return TransactionManagerScreen(
                 state: screenStates[.transactionManager] ?? TransactionManagerState(returnScreen: .storeList), appLayout: appLayout,
-                options: options.render, refundReasons: options.transactionManager?.refundReasons ?? [], names: { name(of: $0) },
+                options: options.render, refundReasons: options.transactionManager?.refundReasons ?? [],
+                productIDs: layout.shops.flatMap(\.productIDs), names: { name(of: $0) },
                 date: { PurchasesContent.historyDate($0, withTime: $1, locale: dateLocale, timeZone: timeZone) }
             )
         case .shop(let id):
