@@ -22,7 +22,7 @@ struct RunCommand: AsyncParsableCommand {
         discussion: """
             Keys: ↑↓ (or k j) move, ←→ choose a plan (in the button row, a button), enter opens \
             or buys, tab reaches the buttons, esc goes back, r restores purchases, / filters, \
-            ? shows every key, q or ctrl-c quits (asking first while a purchase is with the store; \
+            ? shows every key, T opens the transaction manager (with --transaction-manager), q or ctrl-c quits (asking first while a purchase is with the store; \
             a second ctrl-c quits, exit 130). Clicks select and press: the terminal's mouse \
             reporting is on unless --no-mouse. \
             STOREFRONT_PRESS="down,down,enter" presses keys as it starts (tokens as in \
@@ -44,6 +44,9 @@ struct RunCommand: AsyncParsableCommand {
     ))
     var messages: MessagesOption = .on
 
+    @Flag(help: "Turn on the transaction manager, the operator's tool (T): the customer's transactions and requests, refunds and their decisions, Ask to Buy, renewals, billing, prices and extensions. Never in an SSH session.")
+    var transactionManager = false
+
     @OptionGroup var remoteOption: RemoteOption
 
     @Option(help: ArgumentHelp(
@@ -56,6 +59,10 @@ struct RunCommand: AsyncParsableCommand {
         // The screen is the terminal: a log line on stderr would land in the middle of it.
         // What the log would say (a failed load, say) is on screen as a warning row.
         LoggingSystem.bootstrap { _ in SwiftLogNoOpLogHandler() }
+        // The operator's tool acts on the ledger as the store: a customer's session never has it.
+        if transactionManager && remoteOption.remote {
+            throw CommandFailure("--transaction-manager is the operator's tool; a customer's session (--remote) cannot have it.", exitCode: .usage)
+        }
         // A closing server's SIGUSR1 before the terminal is set up must not end the session.
         signal(SIGUSR1, SIG_IGN)
         let (store, layout) = try await remoteOption.safe { () async throws -> (LocalStore, StoreLayout) in
@@ -67,6 +74,7 @@ struct RunCommand: AsyncParsableCommand {
         }
         var options = screenOptions.appOptions(store: store, locale: storeOptions.locale, timeZone: .current, remote: remoteOption.remote)
         options.mouse = !noMouse
+        if transactionManager { options.transactionManager = store }
         options = messages.applied(to: options)
         if let drain {
             guard let time = DurationText.parse(drain) else {

@@ -15,18 +15,8 @@ public enum BillingIssueError: Error, Hashable, LocalizedError {
     public var errorDescription: String? {
         switch self {
         case .noBillingIssue(let originalID, let productID, let state):
-            "subscription \(originalID) (\(productID)) has no billing issue: it is \(Self.words(state)), "
+            "subscription \(originalID) (\(productID)) has no billing issue: it is \(state.words), "
                 + "not in billing retry or a grace period"
-        }
-    }
-
-    private static func words(_ state: Product.SubscriptionInfo.RenewalState) -> String {
-        switch state {
-        case .subscribed: "subscribed"
-        case .expired: "expired"
-        case .revoked: "refunded"
-        case .inBillingRetryPeriod: "in billing retry"
-        case .inGracePeriod: "in a grace period"
         }
     }
 }

@@ -31,6 +31,7 @@ extension LocalStore {
 
     func allChains() async throws -> [SubscriptionChain] {
         let increases = try await ledger.priceIncreases(), offSale = try await ledger.productsRemovedFromSale()
+        let failed = try await ledger.failedRenewals()
         return SubscriptionChain.chains(
             in: try await ledger.transactions(), preferences: try await ledger.renewalPreferences(),
             pendingOffers: try await ledger.pendingOffers()
@@ -38,6 +39,7 @@ extension LocalStore {
             var chain = chain
             chain.priceIncrease = increases[chain.originalID]
             chain.renewsAsRemovedFromSale = offSale.contains(chain.renewsAs)
+            chain.renewalFailed = failed[chain.originalID] == chain.current.id
             return chain
         }
     }
@@ -45,7 +47,7 @@ extension LocalStore {
     func renewalRules(for chain: SubscriptionChain) -> RenewalRules {
         let period = catalog.product(id: chain.current.transaction.productID)?.subscription?.subscriptionPeriod
         return RenewalRules(
-            billingFails: controls.billingRetryOnRenewal,
+            billingFails: controls.billingRetryOnRenewal || chain.renewalFailed,
             gracePeriod: controls.billingGracePeriod ? period.map(controls.timeRate.gracePeriod(for:)) : nil,
             billingRetryPeriod: controls.timeRate.billingRetryPeriod
         )
@@ -83,14 +85,7 @@ extension LocalStore {
         // call carries on where this one stopped.
         while recorded < 1000, let start = chain.dueRenewal(at: now, billingFails: controls.billingRetryOnRenewal),
               let product = catalog.product(id: chain.renewsAs) {
-            // A renewal keeps the token the app gave the chain's purchase, as the App Store's do.
-            let offer = renewalOffer(in: chain, renewingAs: product)
-            var period = subscriptionPurchase(
-                of: product, from: start, offer: offer, appAccountToken: chain.current.transaction.appAccountToken
-            )
-            // A raised price the customer agreed to bills from this renewal on.
-            if offer == nil, let raised = chain.raisedPrice { period.price = raised }
-            let purchase = try await billedRenewal(period, of: chain, as: product)
+            let purchase = try await renewalPurchase(of: chain, as: product, from: start)
             let entry: LedgerEntry
             do {
                 entry = try await ledger.recordSubscriptionTransaction(
@@ -109,6 +104,23 @@ extension LocalStore {
             chain = next
             _ = handOut(entry)
         }
+        // A renewal billing fails is told when it fails, whether or not the lapse is swept
+        // while it lasts, and holds the chain until a recovery.
+        if controls.billingRetryOnRenewal, !chain.renewalFailed, chain.renewalDate(at: now) != nil {
+            try await ledger.recordFailedRenewal(of: chain.current.id, gracePeriod: renewalRules(for: chain).gracePeriod != nil)
+        }
+    }
+
+    /// The next period of `chain` as `product`, from `start`, as the App Store bills it.
+    func renewalPurchase(of chain: SubscriptionChain, as product: Product, from start: Date) async throws -> LedgerPurchase {
+        // A renewal keeps the token the app gave the chain's purchase, as the App Store's do.
+        let offer = renewalOffer(in: chain, renewingAs: product)
+        var period = subscriptionPurchase(
+            of: product, from: start, offer: offer, appAccountToken: chain.current.transaction.appAccountToken
+        )
+        // A raised price the customer agreed to bills from this renewal on.
+        if offer == nil, let raised = chain.raisedPrice { period.price = raised }
+        return try await billedRenewal(period, of: chain, as: product)
     }
 
     /// The offer the next renewal of `chain` as `product` has: the one redeemed for it (a

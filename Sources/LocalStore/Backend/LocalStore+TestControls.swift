@@ -102,8 +102,6 @@ extension LocalStore {
     private func setAutoRenew(_ enabled: Bool, in chain: SubscriptionChain) async throws {
         let preference = RenewalPreference(productID: chain.renewsAs, willAutoRenew: enabled)
         try await ledger.setRenewalPreference(preference, originalID: chain.originalID)
-        if let groupID = chain.groupID {
-            emit(.subscriptionStatusChanged(groupID: groupID))
-        }
+        announceStatusChange(of: chain)
     }
 }

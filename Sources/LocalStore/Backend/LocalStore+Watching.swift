@@ -85,11 +85,16 @@ extension LocalStore {
     }
 
     /// What each chain's next renewal is to be, by original transaction ID: its renewal
-    /// preference and the offer that waits for it (`PendingOffer`), as text to compare.
+    /// preference, the offer that waits for it (`PendingOffer`) and a renewal that failed
+    /// for billing, as text to compare.
     private func renewalPlans() async throws -> [Int64: String] {
         var plans = try await ledger.renewalPreferences().mapValues(\.storedText)
         for (originalID, offer) in try await ledger.pendingOffers() {
             plans[originalID, default: ""] += " offer \(offer.offerType.rawValue) \(offer.offerID) \(offer.productID)"
+        }
+        // A renewal that failed for billing in another process: the chain's state changed.
+        for (originalID, transactionID) in try await ledger.failedRenewals() {
+            plans[originalID, default: ""] += " failed \(transactionID)"
         }
         return plans
     }

@@ -15,6 +15,8 @@ struct SubscriptionChain: Sendable {
     var priceIncrease: PriceIncrease?
     /// Whether the product it renews as is removed from sale: it lapses at its renewal.
     var renewsAsRemovedFromSale = false
+    /// Whether the renewal of the transaction in force failed for billing (`Ledger.failedRenewals()`).
+    var renewalFailed = false
 
     init?(entries: [LedgerEntry], preference: RenewalPreference?, pendingOffer: PendingOffer? = nil) {
         guard let current = entries.last(where: { !$0.transaction.isUpgraded }) ?? entries.last else { return nil }
@@ -50,11 +52,18 @@ struct SubscriptionChain: Sendable {
         current.isVerified && current.transaction.revocationDate == nil
     }
 
-    /// The start of the renewal that is due at `now`, if one is: the current period has
-    /// ended, auto-renew is on (or a commitment has payments to come), and billing does not fail.
+    /// The start of the renewal that is due at `now`, if one is: the period ended, renews,
+    /// and billing does not fail (nor failed already).
     func dueRenewal(at now: Date, billingFails: Bool) -> Date? {
+        billingFails || renewalFailed ? nil : renewalDate(at: now)
+    }
+
+    /// When the current period ended, if it has by `now` and billing alone decides whether it
+    /// renews: auto-renew is on (or a commitment has payments to come), no price increase
+    /// waits for consent, and the product it renews as is on sale.
+    func renewalDate(at now: Date) -> Date? {
         let committed = current.transaction.commitment.map { !$0.isLastPayment } ?? false
-        guard isStanding, willAutoRenew || committed, !billingFails, !awaitsPriceConsent, !renewsAsRemovedFromSale,
+        guard isStanding, willAutoRenew || committed, !awaitsPriceConsent, !renewsAsRemovedFromSale,
               let expiration = current.transaction.expirationDate, expiration <= now
         else { return nil }
         return expiration

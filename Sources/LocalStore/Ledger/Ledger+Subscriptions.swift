@@ -54,15 +54,7 @@ extension Ledger {
     /// let expired = try await ledger.expireSubscription(transactionID: entry.id, at: Date())
     /// ```
     public func expireSubscription(transactionID: Int64, at date: Date) async throws(LedgerError) -> LedgerEntry {
-        let row = try await write { store in
-            _ = try await self.autoRenewable(id: transactionID, in: store)
-            return try await self.resign(id: transactionID, in: store) { transaction in
-                let expiry = date.millisecondPrecision
-                if let current = transaction.expirationDate, current <= expiry { return false }
-                transaction.expirationDate = expiry
-                return true
-            }
-        }
+        let row = try await write { store in try await self.endPeriod(of: transactionID, at: date, in: store) }
         return entry(row)
     }
 

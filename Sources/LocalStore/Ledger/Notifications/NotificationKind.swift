@@ -53,7 +53,7 @@ public struct NotificationKind: Sendable, Hashable, CustomStringConvertible {
     static func lapse(
         state: Product.SubscriptionInfo.RenewalState, reason: Product.SubscriptionInfo.ExpirationReason?, hadGracePeriod: Bool
     ) -> [(key: String, kind: NotificationKind)] {
-        let failed = ("failed", NotificationKind("DID_FAIL_TO_RENEW", hadGracePeriod ? "GRACE_PERIOD" : nil))
+        let failed = ("failed", NotificationKind.failedRenewal(gracePeriod: hadGracePeriod))
         // Past a failed renewal: in billing retry, its grace period (if any) is over.
         let retrying = hadGracePeriod ? [failed, ("grace-expired", NotificationKind("GRACE_PERIOD_EXPIRED"))] : [failed]
         switch state {

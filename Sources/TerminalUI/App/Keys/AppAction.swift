@@ -43,4 +43,6 @@ public enum AppAction: Sendable, Hashable {
     case chooseGroup(by: Int)
     /// Pays the chosen plan by its other billing plan: up front or monthly (b).
     case switchBillingPlan
+    /// Opens the operator's transaction manager (T), when the app has one.
+    case openTransactionManager
 }

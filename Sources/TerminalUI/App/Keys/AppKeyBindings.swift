@@ -34,6 +34,12 @@ public enum AppKeyBindings {
         case question
         /// Typing an offer code into the Redeem Code sheet: only these keys are not typed.
         case redeemCode
+        /// The transaction manager's list.
+        case transactionManager
+        /// Choosing from a transaction manager's menu.
+        case managerMenu
+        /// Typing into a transaction manager's field: only these keys are not typed.
+        case managerEntry
     }
 
     /// What Enter does in a shop now, so the help bar never promises a purchase Enter will
@@ -180,6 +186,8 @@ public enum AppKeyBindings {
                 KeyBinding([.esc], help: "cancel", action: .cancel),
                 KeyBinding([.ctrl("c")], help: "quit", action: .quit),
             ]
+        case .transactionManager, .managerMenu, .managerEntry:
+            managerTable(for: context)
         }
     }
 }

@@ -42,6 +42,10 @@ public enum AppEffect: Sendable, Hashable {
     /// Answers a price-increase consent message for the subscription `originalTransactionID`;
     /// reports `.entitlementsRefreshed`.
     case answerPriceIncrease(originalTransactionID: UInt64, consented: Bool)
+    /// Reads the transaction manager's rows; reports `.managedItemsLoaded`.
+    case loadManagedItems
+    /// Does an operator's action through the transaction manager; reports `.managerActionFinished`.
+    case manage(TransactionManagerAction, ManagedItem)
 }
 
 extension AppEffect {

@@ -40,6 +40,10 @@ public enum AppMessage: Sendable, Equatable {
     case signedIn(shop: StoreLayout.Shop.ID)
     /// The purchase history loaded (or failed to), newest first.
     case historyLoaded(Result<[VerificationResult<Transaction>], StoreFailure>)
+    /// The transaction manager's rows were read (`.loadManagedItems`), or could not be.
+    case managedItemsLoaded(Result<[ManagedItem], StoreFailure>)
+    /// An operator's action ended (`.manage`): what the store recorded worth naming, or its error.
+    case managerActionFinished(TransactionManagerAction, ManagedItem, Result<String?, StoreFailure>)
 }
 
 /// A purchase waiting on the confirmation sheet.

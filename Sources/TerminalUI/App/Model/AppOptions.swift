@@ -53,6 +53,10 @@ public struct AppOptions: Sendable {
     /// shows every one.
     public var storeMessageAction: (@Sendable (Message) -> Message.Disposition)?
 
+    /// The operator's controls, which turn on the transaction manager (T): `storefront run
+    /// --transaction-manager` sets it; a customer's session never has it.
+    public var transactionManager: (any TransactionManaging)?
+
     /// How long the store stays open once a server says it is closing (SIGUSR1 from
     /// `serve --ssh`, which passes its `--drain`): the notice counts down from it.
     public var closingTime: Duration = .seconds(10)

@@ -26,6 +26,8 @@ public struct AppState: Sendable {
         case shop(StoreLayout.Shop.ID)
         /// What the customer owns and has bought.
         case purchases
+        /// The operator's transaction manager (`AppOptions.transactionManager`).
+        case transactionManager
     }
 
     public let layout: StoreLayout

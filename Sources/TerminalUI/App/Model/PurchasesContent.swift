@@ -141,6 +141,11 @@ extension PurchasesContent {
     /// customer's language, with its time when there is room: "01/01/2026, 09:30 AM",
     /// "2026/01/01 09:30", "01.01.2026".
     func historyDate(_ date: Date, withTime: Bool) -> String {
+        Self.historyDate(date, withTime: withTime, locale: locale, timeZone: timeZone)
+    }
+
+    /// `historyDate(_:withTime:)` in `locale` and `timeZone`: the transaction manager's rows too.
+    static func historyDate(_ date: Date, withTime: Bool, locale: Locale, timeZone: TimeZone) -> String {
         var style = Date.FormatStyle.dateTime.year().month(.twoDigits).day(.twoDigits)
         if withTime { style = style.hour(.twoDigits(amPM: .abbreviated)).minute(.twoDigits) }
         style.locale = locale

@@ -42,8 +42,8 @@ struct AppRenderer {
         TitleBar(title: state.layout.title, location: screen.location, trailing: headerStatus).render(in: layout.header, context: context, into: &buffer)
         let cursor = screen.render(into: &buffer)
         let screenKeys = AppState.keyContext(of: screen)
-        HelpBar(bindings: AppKeyBindings.table(for: state.overlays.keyContext ?? screenKeys)).render(in: layout.helpBar, context: context, into: &buffer)
-        let helpBindings = state.overlays.isShowingHelp ? AppKeyBindings.table(for: screenKeys) : []
+        HelpBar(bindings: state.keyTable(for: state.overlays.keyContext ?? screenKeys)).render(in: layout.helpBar, context: context, into: &buffer)
+        let helpBindings = state.overlays.isShowingHelp ? state.keyTable(for: screenKeys) : []
         let overlayCursor = state.overlays.render(in: layout.screen, context: context, helpBindings: helpBindings, mouse: state.options.mouse, into: &buffer)
         return overlayCursor ?? cursor
     }

@@ -258,6 +258,18 @@ public actor StoreApp {
                 }
                 return .entitlementsRefreshed(result, StoreData(storefront.snapshot))
             }
+        case .loadManagedItems:
+            let manager = state.options.transactionManager
+            return {
+                guard let manager else { return nil }
+                return .managedItemsLoaded(await Result { try await manager.managedItems() })
+            }
+        case .manage(let action, let item):
+            let manager = state.options.transactionManager
+            return {
+                guard let manager else { return nil }
+                return .managerActionFinished(action, item, await Result { try await manager.perform(action, on: item) })
+            }
         case .confirm, .quit, .runDataTasks, .cancelDataTasks:
             return nil
         }

@@ -84,6 +84,9 @@ enum ScreenAction: Sendable, Hashable {
     case chooseGroup(by: Int)
     /// b: the chosen plan paid by its other billing plan (up front or monthly).
     case switchBillingPlan
+    /// Esc on a screen that goes back by itself (the transaction manager: its sheet, then
+    /// the screen it was opened from).
+    case goBack
 }
 
 extension ScreenAction {
@@ -113,6 +116,10 @@ enum ScreenRequest: Sendable, Hashable {
     case show(Alert)
     /// Run the detail action of the shop's view.
     case runDetailAction
+    /// Do an operator's action through the transaction manager.
+    case manage(TransactionManagerAction, ManagedItem)
+    /// Leave the transaction manager for the screen it was opened from.
+    case leaveTransactionManager(to: AppState.Screen)
 }
 
 extension StoreListState {

@@ -30,13 +30,13 @@ extension AppState {
         // Made once for the key: its table, and what the key does to it.
         let current = currentScreen
         let context = overlays.keyContext ?? Self.keyContext(of: current)
-        if context == .filterEntry, let typed = Self.filterInput(key) {
+        if context == .filterEntry || context == .managerEntry, let typed = Self.filterInput(key) {
             return send(current, typed)
         }
         if context == .redeemCode, overlays.typeIntoRedeemSheet(key) {
             return []
         }
-        guard let action = AppKeyBindings.table(for: context).action(for: key) else { return [] }
+        guard let action = keyTable(for: context).action(for: key) else { return [] }
         return perform(action, in: context, on: current)
     }
 
@@ -61,6 +61,10 @@ extension AppState {
             return focus + answer(reply)
         }
         switch action {
+        case .back where screen == .transactionManager:
+            return send(current, .goBack)
+        case .openTransactionManager:
+            return openTransactionManager()
         case .quit where isPurchaseWithStore:
             overlays.quitQuestion = .quitDuringPurchase(language: options.render.language)
             return []

@@ -16,6 +16,14 @@ extension AppState {
                 list: purchasesList, content: PurchasesContent(state: self), appLayout: appLayout, options: options.render,
                 productIDs: layout.shops.flatMap(\.productIDs)
             )
+        case .transactionManager:
+            let dateLocale = dateLocale, timeZone = options.timeZone
+            return TransactionManagerScreen(
+                state: screenStates[.transactionManager] ?? TransactionManagerState(returnScreen: .storeList), appLayout: appLayout,
+                options: options.render, refundReasons: options.transactionManager?.refundReasons ?? [],
+                productIDs: layout.shops.flatMap(\.productIDs), names: { name(of: $0) },
+                date: { PurchasesContent.historyDate($0, withTime: $1, locale: dateLocale, timeZone: timeZone) }
+            )
         case .shop(let id):
             // Shops open only from the layout, and every shop of it has a view.
             guard let shop = layout.shop(id: id), let view = views[id] else { preconditionFailure("no shop \(id)") }
@@ -45,6 +53,11 @@ extension AppState {
             return []
         case .runDetailAction:
             return currentShop.map { [.detailAction(shop: $0.id)] } ?? []
+        case .manage(let action, let item):
+            return [.manage(action, item)]
+        case .leaveTransactionManager(let previous):
+            screen = previous
+            return []
         }
     }
 

@@ -94,6 +94,11 @@ extension AppState {
                 history = .failure(language.describe(failure.error))
             }
             return []
+        case .managedItemsLoaded(let result):
+            managedItemsLoaded(result)
+            return []
+        case .managerActionFinished(let action, let item, let result):
+            return managerActionFinished(action, on: item, result)
         }
     }
 
