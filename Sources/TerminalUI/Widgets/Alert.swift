@@ -85,7 +85,10 @@ public struct Alert: Sendable, Hashable, Widget {
     public static func deliveredWhileAway(_ names: [String], language: InterfaceLanguage = .english) -> Alert {
         Alert(
             kind: .success, title: language.text("While you were away"),
-            message: language.text("%@ was delivered.", names.formatted(.list(type: .and).locale(language.locale))), language: language
+            message: language.text(
+                names.count == 1 ? "%@ was delivered." : "%@ were delivered.", names.formatted(.list(type: .and).locale(language.locale))
+            ),
+            language: language
         )
     }
 

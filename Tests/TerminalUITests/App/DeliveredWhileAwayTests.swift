@@ -9,15 +9,18 @@ import TerminalUI
 @Suite("Delivered while away")
 struct DeliveredWhileAwayTests {
     /// A store whose ledger holds a Sunflower Hearts purchase nobody finished, and an app opened on it.
-    static func reopened(language: InterfaceLanguage = .english, locale: String = "en_US") async throws -> HeadlessApp {
+    static func reopened(
+        language: InterfaceLanguage = .english, locale: String = "en_US", buying products: [Product.ID] = [BackyardBirds.sunflower]
+    ) async throws -> HeadlessApp {
         let catalog = try BackyardBirds.catalog()
         let clock = VirtualClock()
         let store = LocalStore(
             catalog: catalog, ledger: try Ledger(location: .inMemory),
             clock: StoreClock(clock, startingAt: HeadlessApp.defaultEpoch), locale: locale
         )
-        let product = try #require(try await store.products(for: [BackyardBirds.sunflower]).first)
-        _ = try await store.purchase(product, options: [])  // left unfinished, as by a storefront that went away
+        for product in try await store.products(for: products) {
+            _ = try await store.purchase(product, options: [])  // left unfinished, as by a storefront that went away
+        }
         return await HeadlessApp(
             backend: store, layout: try BackyardBirds.layout(), options: AppOptions(render: RenderOptions(language: language)), clock: clock
         )
@@ -31,6 +34,14 @@ struct DeliveredWhileAwayTests {
         #expect(screen.contains("Sunflower Hearts was delivered."), "\(screen)")
         await app.press(.enter)
         #expect(!(await app.screenText.contains("While you were away")))
+    }
+
+    @Test("Two purchases are announced in one plural sentence")
+    func severalAnnounced() async throws {
+        let app = try await Self.reopened(buying: [BackyardBirds.sunflower, BackyardBirds.suet])
+        let screen = await app.screenText.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+        #expect(screen.contains("were delivered."), "\(screen)")
+        #expect(!screen.contains("was delivered."), "\(screen)")
     }
 
     @Test("In the customer's language")
