@@ -37,6 +37,14 @@ struct SharedLedgerHarness {
         await watch.look(app, sourceLocation: sourceLocation)
     }
 
+    /// Subscribes to Sanctuary Monthly in the app (the pass's first plan) and opens Your
+    /// Purchases, where it renews on 1 February.
+    func subscribeAndOpenPurchases() async {
+        await app.press(.enter)              // Backyard Birds Pass
+        await app.press(.enter, .char("y"))  // Sanctuary Monthly
+        await app.press(.enter, .esc, .end, .enter)  // OK, back, Your Purchases
+    }
+
     /// Stops watching and deletes the ledger.
     func close() {
         watch.cancel()
