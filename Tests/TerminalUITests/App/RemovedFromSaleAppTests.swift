@@ -49,21 +49,15 @@ struct RemovedFromSaleAppTests {
         await shared.look()
         let kept = await shared.app.screenText, keptPass = await Self.row("Backyard Birds Pass", shared.app)
         #expect(kept.contains("renews Feb 1, 2026") && !keptPass.contains("not active"), "\(kept)")
-        #expect(try await Self.passStatus(shared.app)?.state == .subscribed, "the plan stays until its renewal date")
+        #expect(try await shared.passStatus()?.state == .subscribed, "the plan stays until its renewal date")
 
         _ = try await shared.other.advanceStoreTime(by: try #require(StoreTimeStep("32d")))
         await shared.look()
-        let lapsed = try #require(try await Self.passStatus(shared.app))
+        let lapsed = try #require(try await shared.passStatus())
         #expect(lapsed.state == .expired)
         #expect(lapsed.renewalInfo.unsafePayloadValue.expirationReason == .productUnavailable)
         #expect(try await shared.other.allTransactions().count == 1, "it did not renew")
         let screen = await shared.app.screenText, lapsedPass = await Self.row("Backyard Birds Pass", shared.app)
         #expect(!screen.contains("renews") && lapsedPass.contains("not active"), "\(screen)")
-    }
-
-    /// The app's status of its Backyard Birds Pass subscription, as its storefront last read it.
-    static func passStatus(_ app: HeadlessApp) async throws -> Product.SubscriptionInfo.Status? {
-        let groupID = try #require(try BackyardBirds.layout().shops.first?.groupID)
-        return await app.storefront.snapshot.entitlements.value?.subscriptionGroup(groupID).statuses.first
     }
 }

@@ -29,6 +29,26 @@ struct RenewalExtensionAppTests {
         #expect(screen.contains("renews Mar 3, 2026"), "\(screen)")
     }
 
+    @Test("Extended by a mass extension elsewhere: Your Purchases shows the new renewal date")
+    func massExtendedElsewhere() async throws {
+        let shared = try await SharedLedgerHarness.make()
+        defer { shared.close() }
+        await shared.subscribeAndOpenPurchases()
+        #expect(await shared.app.screenText.contains("renews Feb 1, 2026"))
+
+        let request = MassRenewalExtension(
+            requestIdentifier: UUID().uuidString.lowercased(), productID: BackyardBirds.sanctuaryMonthly, extendByDays: 30,
+            reason: .serviceIssueOrOutage, storefrontCountryCodes: nil, requestedAt: HeadlessApp.defaultEpoch
+        )
+        let done = try await LocalStore.extendRenewalDatesForAllActiveSubscribers(
+            request, catalog: try BackyardBirds.catalog(), ledger: shared.other.ledger, controls: StoreControls(), clock: shared.other.clock
+        )
+        #expect(done.succeededCount == 1 && done.failedCount == 0)
+        await shared.look()
+        let screen = await shared.app.screenText
+        #expect(screen.contains("renews Mar 3, 2026"), "\(screen)")
+    }
+
     @Test("Finished by the server: the next launch delivers nothing again")
     func finishedByTheServer() async throws {
         let catalog = try BackyardBirds.catalog()

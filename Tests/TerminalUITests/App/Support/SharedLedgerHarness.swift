@@ -45,6 +45,12 @@ struct SharedLedgerHarness {
         await app.press(.enter, .esc, .end, .enter)  // OK, back, Your Purchases
     }
 
+    /// The app's status of its Backyard Birds Pass subscription, as its storefront last read it.
+    func passStatus() async throws -> Product.SubscriptionInfo.Status? {
+        let groupID = try #require(try BackyardBirds.layout().shops.first?.groupID)
+        return await app.storefront.snapshot.entitlements.value?.subscriptionGroup(groupID).statuses.first
+    }
+
     /// Stops watching and deletes the ledger.
     func close() {
         watch.cancel()
