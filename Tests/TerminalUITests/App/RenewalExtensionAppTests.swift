@@ -49,6 +49,19 @@ struct RenewalExtensionAppTests {
         #expect(screen.contains("renews Mar 3, 2026"), "\(screen)")
     }
 
+    @Test("The app's AppTransaction is the one the server serves: the customer's appTransactionID, first launched at the app's start")
+    func appTransaction() async throws {
+        let shared = try await SharedLedgerHarness.make()
+        defer { shared.close() }
+        await shared.app.press(.down, .down, .enter, .enter, .char("y"), .enter)  // the copper feeder
+        let app = try #require(shared.app.storefront.snapshot.appTransaction?.verifiedValue)
+        let bought = try #require(try await shared.other.allTransactions().first?.verifiedValue)
+        #expect(app.appTransactionID == bought.appTransactionID)
+        #expect(app.originalPurchaseDate == HeadlessApp.defaultEpoch, "recorded at the app's first launch")
+        let served = try #require(try await shared.other.appTransaction().verifiedValue)
+        #expect(served.appTransactionID == app.appTransactionID && served.originalPurchaseDate == app.originalPurchaseDate)
+    }
+
     @Test("Finished by the server: the next launch delivers nothing again")
     func finishedByTheServer() async throws {
         let catalog = try BackyardBirds.catalog()
