@@ -49,6 +49,22 @@ struct RenewalExtensionAppTests {
         #expect(screen.contains("renews Mar 3, 2026"), "\(screen)")
     }
 
+    @Test("An app account token the server sets reaches the running app: the renewal info and the plan's transaction carry it")
+    func appAccountTokenSetElsewhere() async throws {
+        let shared = try await SharedLedgerHarness.make()
+        defer { shared.close() }
+        await shared.subscribeAndOpenPurchases()
+        let bought = try #require(try await shared.other.allTransactions().first?.verifiedValue)
+        #expect(try await shared.passStatus()?.renewalInfo.unsafePayloadValue.appAccountToken == nil)
+
+        let token = UUID()
+        _ = try await shared.other.ledger.setAppAccountToken(token, originalID: Int64(bought.originalID))  // what the endpoint records
+        await shared.look()
+        let status = try #require(try await shared.passStatus())
+        #expect(status.renewalInfo.unsafePayloadValue.appAccountToken == token)
+        #expect(status.transaction.unsafePayloadValue.appAccountToken == token)
+    }
+
     @Test("The app's AppTransaction is the one the server serves: the customer's appTransactionID, first launched at the app's start")
     func appTransaction() async throws {
         let shared = try await SharedLedgerHarness.make()
