@@ -52,6 +52,7 @@ extension PostgresSession {
             WHERE n.nextAttemptAt IS NOT NULL AND n.nextAttemptAt <= \(milliseconds) AND NOT EXISTS (
                 SELECT 1 FROM notificationOutbox e WHERE e.nextAttemptAt IS NOT NULL AND e.account = n.account
                     AND e.originalTransactionID = n.originalTransactionID AND e.id < n.id)
+                AND \(unescaped: MassRenewalExtension.summaryAfterOutcomesSQL)
             ORDER BY n.id LIMIT \(Int64(limit))
             """)
     }

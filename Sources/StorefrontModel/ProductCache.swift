@@ -43,6 +43,11 @@ struct ProductCache {
         }
     }
 
+    /// Forgets `ids`, so the next load asks the backend again.
+    mutating func remove(_ ids: some Sequence<Product.ID>) {
+        for id in ids { entries[id] = nil }
+    }
+
     mutating func removeAll() {
         entries.removeAll()
     }

@@ -99,4 +99,7 @@ public enum StoreUpdate: Hashable, Sendable {
     /// The store stopped answering (`false`: a shared store's server went away) or answers
     /// again (`true`); the backend keeps trying meanwhile.
     case storeReachabilityChanged(isReachable: Bool)
+    /// These products went off sale or came back (App Store Connect's Remove from Sale): a
+    /// view that shows one loads it again, to find it unavailable or for sale.
+    case productsChanged([Product.ID])
 }

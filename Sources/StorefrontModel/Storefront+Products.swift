@@ -128,6 +128,34 @@ extension Storefront {
         }
     }
 
+    /// Asks the backend again for `ids`, whose sale changed, and shows the answer in every
+    /// slot that names one of them: a product removed from sale turns unavailable there, one
+    /// put back returns. The slots keep what they show meanwhile (no spinner); a slot that
+    /// loads again in the meantime is left to its own load.
+    func reloadProducts(_ ids: [Product.ID]) async {
+        let changed = Set(ids)
+        let shown = loads.filter { slot, load in
+            state.products[slot] != nil && load.task == nil && load.ids.contains(where: changed.contains)
+        }
+        guard !shown.isEmpty else {
+            cache.remove(changed)
+            return
+        }
+        let answer: [Product]
+        do {
+            answer = try await backend.products(for: Array(changed).sorted())
+        } catch {
+            logger.warning("Products \(ids) changed but failed to load: \(error)")
+            cache.remove(changed)
+            return
+        }
+        cache.store(answer, requested: Array(changed), at: clock.now)
+        for (slot, load) in shown.sorted(by: { $0.key.name < $1.key.name }) {
+            guard loads[slot]?.generation == load.generation, case .success? = state.products[slot] else { continue }
+            publish(found(load.ids), in: slot)
+        }
+    }
+
     /// Drops every cached product and loads each slot again for the new storefront.
     func changeStorefront(to storefront: StorefrontInfo) async {
         state.storefront = storefront

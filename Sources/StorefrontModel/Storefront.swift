@@ -159,6 +159,8 @@ public actor Storefront {
             emit(.reachabilityChanged)
             // What changed while it was away is read again.
             if isReachable { _ = try? await refreshEntitlements() }
+        case .productsChanged(let ids):
+            await reloadProducts(ids)
         }
     }
 }

@@ -8,7 +8,8 @@ import StorefrontModel
 /// ```
 /// {"id":3,"originalID":3,"productID":"tip.small","productType":"consumable",
 ///  "purchaseDate":"2026-01-02T03:04:05.000Z","originalPurchaseDate":"…","expirationDate":null,
-///  "revocationDate":null,"revocationReason":null,"quantity":1,"offerType":null,"offerID":null,
+///  "revocationDate":null,"revocationReason":null,"revocationType":null,"revocationPercentage":null,
+///  "quantity":1,"offerType":null,"offerID":null,
 ///  "isUpgraded":false,"price":"0.99","currency":"USD","storefront":"USA","offerDiscountType":null,
 ///  "offerPeriod":null,"appAccountToken":null,"appTransactionId":"4012…","ownershipType":"PURCHASED",
 ///  "finished":false,"verified":true}
@@ -27,6 +28,9 @@ enum StoreJSON {
             .init(key: "expirationDate", value: date(transaction.expirationDate)),
             .init(key: "revocationDate", value: date(transaction.revocationDate)),
             .init(key: "revocationReason", value: transaction.revocationReason.map { .string($0.rawValue) } ?? .null),
+            // Apple's JWSTransactionDecodedPayload names and units: the percentage in milliunits (40% is 40000).
+            .init(key: "revocationType", value: entry.transaction.revocationType.map { .string($0.rawValue) } ?? .null),
+            .init(key: "revocationPercentage", value: entry.transaction.revocationPercentage.map { .number(String($0)) } ?? .null),
             .init(key: "quantity", value: .number(String(transaction.purchasedQuantity))),
             .init(key: "offerType", value: transaction.offer.map { .string($0.type.rawValue) } ?? .null),
             .init(key: "offerID", value: transaction.offer?.id.map { .string($0) } ?? .null),

@@ -14,7 +14,8 @@ struct TransactionsCommand: AsyncParsableCommand {
         discussion: """
             With --json, an array of objects with id, originalID, productID, productType, \
             purchaseDate, originalPurchaseDate, expirationDate, revocationDate (ISO 8601 or null), \
-            revocationReason, quantity, offerType, offerID, isUpgraded, price, currency, storefront, \
+            revocationReason, revocationType (REFUND_FULL, REFUND_PRORATED or FAMILY_REVOKE, or null), \
+            revocationPercentage (a prorated refund's share in milliunits: 40% is 40000, or null), quantity, offerType, offerID, isUpgraded, price, currency, storefront, \
             offerDiscountType, offerPeriod (ISO 8601, e.g. P1M), appAccountToken, appTransactionId, \
             ownershipType (PURCHASED, or FAMILY_SHARED for a family member's purchase), finished and verified. A transaction edited outside the store shows verified false.
             """
@@ -51,7 +52,8 @@ struct TransactionsCommand: AsyncParsableCommand {
         }
     }
 
-    /// One readable line: `3  tip.small ×2  2026-01-02T03:04:05.000Z  unfinished`.
+    /// One readable line: `3  tip.small ×2  2026-01-02T03:04:05.000Z  unfinished`; a prorated
+    /// refund says its share (`refunded 40%`).
     static func line(_ entry: LedgerEntry, _ result: VerificationResult<Transaction>) -> String {
         let transaction = result.unsafePayloadValue
         let quantity = transaction.purchasedQuantity > 1 ? " ×\(transaction.purchasedQuantity)" : ""
@@ -66,7 +68,7 @@ struct TransactionsCommand: AsyncParsableCommand {
         if transaction.ownershipType == .familyShared {
             parts.append(transaction.revocationDate == nil ? "shared by family" : "no longer shared")
         } else if transaction.revocationDate != nil {
-            parts.append("refunded")
+            parts.append(transaction.revocationPercentage.map { "refunded \($0)%" } ?? "refunded")
         }
         if !entry.isFinished { parts.append("unfinished") }
         if case .unverified(_, let error) = result { parts.append("UNVERIFIED: \(error.localizedDescription)") }

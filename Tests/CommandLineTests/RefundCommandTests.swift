@@ -44,6 +44,25 @@ struct RefundCommandTests {
         #expect(again.stderr == "storefront: cannot reverse the refund of transaction 1: transaction 1 has no refund to reverse\n")
     }
 
+    @Test("transactions names each revocation as Apple's payloads do: type, and a prorated refund's percentage")
+    func revocationFields() async throws {
+        _ = try await storefront("buy", Self.feeder)
+        _ = try await storefront("buy", "com.example.backyardbirds.food.sunflower")
+        _ = try await storefront("refund", "1", "--decide", "prorated=12.5")
+        _ = try await storefront("refund", "2")
+        func revocations() async throws -> [[String]] {
+            try await storefront("transactions", "--json").array().map { row in
+                [row["revocationType"] as? String ?? "null", (row["revocationPercentage"] as? Int).map(String.init) ?? "null"]
+            }
+        }
+        #expect(try await revocations() == [["REFUND_PRORATED", "12500"], ["REFUND_FULL", "null"]])
+        let listed = try await storefront("transactions").stdout.split(separator: "\n")
+        #expect(listed.count == 2 && listed[0].hasSuffix("  refunded 12.5%") && listed[1].hasSuffix("  refunded"), "\(listed)")
+
+        _ = try await storefront("refund-reverse", "1")
+        #expect(try await revocations() == [["null", "null"], ["REFUND_FULL", "null"]], "a reversal leaves no revocation")
+    }
+
     @Test("Declined: the purchase stays; a second decision is refused")
     func declined() async throws {
         _ = try await storefront("buy", Self.feeder)

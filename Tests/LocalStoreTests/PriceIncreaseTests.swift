@@ -88,6 +88,32 @@ struct PriceIncreaseTests {
         #expect(try await harness.notificationKinds() == ["SUBSCRIBED INITIAL_BUY", "PRICE_INCREASE ACCEPTED", "DID_RENEW"])
     }
 
+    @Test("A renewal that keeps its offer bills the offer price after an increase, and says so; the new price comes after the offer", arguments: Engine.allCases)
+    func offerKeptThroughAnIncrease(engine: Engine) async throws {
+        // Three months at $0.99, then $1.99.
+        let catalog = Fixtures.catalog(changing: "extras.monthly") { subscription in
+            subscription.introductoryOffer = Fixtures.offer(.introductory, .payAsYouGo, "P1M", count: 3, price: "0.99")
+        }
+        let harness = try await StoreHarness(engine: engine, catalog: catalog)
+        _ = try await harness.buy("extras.monthly")
+        try await harness.store.increasePrice(of: "extras.monthly", to: Decimal(string: "2.49")!, requiresConsent: false)
+        func next() async throws -> (price: Decimal?, offer: Bool, status: Product.SubscriptionInfo.RenewalInfo.PriceIncreaseStatus) {
+            let renewal = try #require(try await harness.status("extras").renewalInfo.verifiedValue)
+            return (renewal.renewalPrice, renewal.offer != nil, renewal.priceIncreaseStatus)
+        }
+        func billed() async throws -> Decimal? { try await harness.status("extras").transaction.verifiedValue?.price }
+        var upcoming = try await next()
+        #expect(upcoming.price == Decimal(string: "0.99") && upcoming.offer && upcoming.status == .agreed, "Apple: renewalPrice reflects the offer")
+        harness.clock.advance(by: day * 31)  // 1 February
+        #expect(try await billed() == Decimal(string: "0.99"))
+        harness.clock.advance(by: day * 28)  // 1 March: the offer's last month
+        #expect(try await billed() == Decimal(string: "0.99"))
+        upcoming = try await next()
+        #expect(upcoming.price == Decimal(string: "2.49") && !upcoming.offer, "the offer used up, the raised price bills next")
+        harness.clock.advance(by: day * 31)  // 1 April
+        #expect(try await billed() == Decimal(string: "2.49"))
+    }
+
     @Test("Another process's price increase reaches a watching store as a status change", .timeLimit(.minutes(1)), arguments: Engine.allCases)
     func seenByAWatcher(engine: Engine) async throws {
         let shared = try await TestLedger(engine)

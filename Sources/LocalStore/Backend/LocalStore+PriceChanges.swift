@@ -78,6 +78,7 @@ extension LocalStore {
         // Renewals due before the change happen as they would have.
         try await recordDueRenewals()
         try await ledger.setRemovedFromSale(removed, productID: productID)
+        emit(.productsChanged([productID]))
         emitStatusChanges(of: try await allChains().filter { $0.renewsAs == productID })
     }
 

@@ -7,7 +7,8 @@ extension LocalStore {
     /// another terminal) reaches `updates()`: new transactions this store did not hand out,
     /// new refunds and reversed ones, renewals that fell due, declined Ask to Buy requests, transactions
     /// deleted, and a status change for each group whose renewal preference changed (an
-    /// approved downgrade, auto-renew turned off). Returns the task; cancel it to stop.
+    /// approved downgrade, auto-renew turned off) or whose renewal state did (a lapse at the
+    /// end of a period). Returns the task; cancel it to stop.
     ///
     /// Transactions already in the ledger when watching starts are not sent: they are the
     /// app's to collect with `unfinishedTransactions()` at launch.
@@ -24,6 +25,7 @@ extension LocalStore {
         var seen = LedgerSighting(try await ledger.transactions(), requests: try await ledger.askToBuyRequests())
         var renewals = try await renewalPlans()
         var priceChanges = try await PriceChangeSighting(ledger)
+        var states = try await renewalStates()
         // Nil after a look that failed, so the next reads everything again.
         var marker: Ledger.ChangeMarker? = try await ledger.changeMarker()
         var nextPeriodEnd = try await earliestPeriodEnd()
@@ -56,6 +58,7 @@ extension LocalStore {
                     seen = try await announceChanges(since: seen)
                     renewals = try await announceRenewalChanges(since: renewals)
                     priceChanges = try await announcePriceChanges(since: priceChanges)
+                    states = try await announceStateChanges(since: states)
                     nextPeriodEnd = try await earliestPeriodEnd()
                 } catch is CancellationError {
                     return
@@ -104,12 +107,7 @@ extension LocalStore {
     /// already; hearing it twice only refreshes the same status.)
     private func announceRenewalChanges(since previous: [Int64: String]) async throws -> [Int64: String] {
         let current = try await renewalPlans()
-        let changed = Set(previous.keys).union(current.keys).filter { previous[$0] != current[$0] }
-        guard !changed.isEmpty else { return current }
-        let groups = Set(try await allChains().filter { changed.contains($0.originalID) }.compactMap(\.groupID))
-        for groupID in groups.sorted() {
-            emit(.subscriptionStatusChanged(groupID: groupID))
-        }
+        try await announceStatusChanges(ofChanged: previous, current)
         return current
     }
 

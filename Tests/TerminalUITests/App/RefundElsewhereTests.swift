@@ -34,6 +34,22 @@ struct RefundElsewhereTests {
         #expect(restored.contains("Owned"), "\(after)")
     }
 
+    @Test("Granted prorated, the feeder is for sale again and the app is told the refund's type and share")
+    func grantedProrated() async throws {
+        let shared = try await SharedLedgerHarness.make()
+        defer { shared.close() }
+        await shared.app.press(.down, .down, .enter, .enter, .char("y"), .enter)
+        let bought = try #require(try await shared.other.allTransactions().first?.verifiedValue)
+        var updates = shared.app.storefront.transactionUpdates().makeAsyncIterator()
+        try await shared.other.decideRefund(transactionID: Int64(bought.id), .grantProrated(percentage: 40_000))
+        await shared.look()
+        let refunded = await Self.feederRow(shared.app), screen = await shared.app.screenText
+        #expect(!refunded.contains("Owned") && refunded.contains("$4.99"), "\(screen)")
+        let told = try #require(await updates.next()?.verifiedValue)
+        #expect(told.id == bought.id && told.revocationDate != nil)
+        #expect(told.revocationType == .proratedRefund && told.revocationPercentage == 40)
+    }
+
     @Test("Declined, the feeder stays the customer's")
     func declined() async throws {
         let shared = try await SharedLedgerHarness.make()

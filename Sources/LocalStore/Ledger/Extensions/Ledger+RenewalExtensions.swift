@@ -43,7 +43,7 @@ extension Ledger {
                 guard mass else { return record }
                 try await store.insertRenewalExtension(record, account: self.account)
                 try await self.enqueue(
-                    NotificationKind("RENEWAL_EXTENSION", "FAILURE"), key: "renewal-extension-failure.\(requestIdentifier).\(originalID)",
+                    NotificationKind("RENEWAL_EXTENSION", "FAILURE"), key: MassRenewalExtension.failureKey(requestIdentifier: requestIdentifier, originalID: originalID),
                     about: current.transaction, in: store
                 )
                 return record
@@ -55,7 +55,7 @@ extension Ledger {
             record.effectiveDate = extended.transaction.expirationDate
             try await store.insertRenewalExtension(record, account: self.account)
             try await self.enqueue(
-                NotificationKind("RENEWAL_EXTENDED"), key: "renewal-extended.\(originalID).\(requestIdentifier)",
+                NotificationKind("RENEWAL_EXTENDED"), key: MassRenewalExtension.extendedKey(requestIdentifier: requestIdentifier, originalID: originalID),
                 about: extended.transaction, in: store
             )
             return record

@@ -54,6 +54,7 @@ extension SQLiteSession {
             n.nextAttemptAt IS NOT NULL AND n.nextAttemptAt <= ?1 AND NOT EXISTS (
                 SELECT 1 FROM notificationOutbox e WHERE e.nextAttemptAt IS NOT NULL AND e.account = n.account
                     AND e.originalTransactionID = n.originalTransactionID AND e.id < n.id)
+                AND \(MassRenewalExtension.summaryAfterOutcomesSQL)
             ORDER BY n.id LIMIT ?2
             """, [milliseconds, limit])
     }

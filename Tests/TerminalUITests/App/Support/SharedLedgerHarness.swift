@@ -37,6 +37,20 @@ struct SharedLedgerHarness {
         await watch.look(app, sourceLocation: sourceLocation)
     }
 
+    /// Subscribes to Sanctuary Monthly in the app (the pass's first plan) and opens Your
+    /// Purchases, where it renews on 1 February.
+    func subscribeAndOpenPurchases() async {
+        await app.press(.enter)              // Backyard Birds Pass
+        await app.press(.enter, .char("y"))  // Sanctuary Monthly
+        await app.press(.enter, .esc, .end, .enter)  // OK, back, Your Purchases
+    }
+
+    /// The app's status of its Backyard Birds Pass subscription, as its storefront last read it.
+    func passStatus() async throws -> Product.SubscriptionInfo.Status? {
+        let groupID = try #require(try BackyardBirds.layout().shops.first?.groupID)
+        return await app.storefront.snapshot.entitlements.value?.subscriptionGroup(groupID).statuses.first
+    }
+
     /// Stops watching and deletes the ledger.
     func close() {
         watch.cancel()
