@@ -7,12 +7,12 @@ import StorefrontModel
 
 extension ForcedRenewalError: ExitCodeError {}
 
-/// `storefront renew ID [--fail]`: the subscription's renewal date comes now, StoreKit
-/// Testing's `forceRenewalOfSubscription`; with `--fail`, the renewal fails for billing.
+/// `storefront renew ID [--billing-fails]`: the subscription's renewal date comes now, StoreKit
+/// Testing's `forceRenewalOfSubscription`; with `--billing-fails`, the renewal fails for billing.
 ///
 /// ```
 /// storefront renew 1          # DID_RENEW; the next period starts now
-/// storefront renew 1 --fail   # DID_FAIL_TO_RENEW; billing retry (or a grace period)
+/// storefront renew 1 --billing-fails  # DID_FAIL_TO_RENEW; billing retry (or a grace period)
 /// ```
 struct RenewCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -20,7 +20,7 @@ struct RenewCommand: AsyncParsableCommand {
         abstract: "Renew a subscription now, or make its renewal fail for billing.",
         discussion: """
             The period in force ends now and the next begins: a new transaction, DID_RENEW to serve --http's \
-            --notify URLs, and a running storefront sees the plan renewed. With --fail the renewal's billing \
+            --notify URLs, and a running storefront sees the plan renewed. With --billing-fails the renewal's billing \
             fails now: billing retry, or a grace period first with --billing-grace-period; DID_FAIL_TO_RENEW \
             (subtype GRACE_PERIOD in a grace period), and a running storefront shows the billing problem until \
             `billing recover ID`. A subscription that would not renew at its renewal date (auto-renew off, a \
@@ -34,8 +34,9 @@ struct RenewCommand: AsyncParsableCommand {
     @Argument(help: "A transaction of the subscription, as `transactions` lists it (the original transaction ID, say).")
     var transactionID: Int64
 
+    // Not `--fail`: the store options' --fail (a failing store API) has that name.
     @Flag(help: "The renewal fails for billing: billing retry, or a grace period with --billing-grace-period.")
-    var fail = false
+    var billingFails = false
 
     @Flag(help: "Print the transaction and the subscription's state as JSON.")
     var json = false
@@ -45,7 +46,7 @@ struct RenewCommand: AsyncParsableCommand {
     func run() async throws {
         let store = try await storeOptions.makeStore()
         try await StoreCommandSupport.run("cannot renew the subscription of transaction \(transactionID)") {
-            let entry = try await store.forceRenewalOfSubscription(transactionID: transactionID, billingFails: fail)
+            let entry = try await store.forceRenewalOfSubscription(transactionID: transactionID, billingFails: billingFails)
             let result = await store.verificationResult(of: entry)
             let status = try await store.subscriptionStatuses(for: entry.transaction.subscriptionGroupID ?? "")
                 .first { $0.transaction.unsafePayloadValue.originalID == entry.transaction.originalID }

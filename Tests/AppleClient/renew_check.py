@@ -40,8 +40,8 @@ try:
     check(status == Status.ACTIVE and current.transactionId == transaction.transactionId, "Get All Subscription Statuses: active, the renewal in force")
     renewal_id = transaction.transactionId
 
-    output = store.run("renew", str(first), "--fail", "--account", "alice", *GRACE)
-    check(output.startswith("Renewal failed (billing), in a grace period until "), f"renew --fail says where it left the subscription: {output.strip()}")
+    output = store.run("renew", str(first), "--billing-fails", "--account", "alice", *GRACE)
+    check(output.startswith("Renewal failed (billing), in a grace period until "), f"renew --billing-fails says where it left the subscription: {output.strip()}")
     (failed, transaction, renewal), = arrivals.wait(3, "the failed renewal's notification")
     check(kind(failed) == "DID_FAIL_TO_RENEW GRACE_PERIOD", "DID_FAIL_TO_RENEW GRACE_PERIOD")
     check(transaction.transactionId == renewal_id, "about the renewal whose period ended now")

@@ -2,7 +2,7 @@ import Foundation
 import StorefrontTestSupport
 import Testing
 
-/// `storefront renew ID [--fail]`, run as real processes on a ledger file.
+/// `storefront renew ID [--billing-fails]`, run as real processes on a ledger file.
 @Suite("storefront renew (real processes)")
 struct RenewCommandTests {
     static let grove = "com.example.backyardbirds.pass.grove.monthly"
@@ -17,7 +17,7 @@ struct RenewCommandTests {
         try await StorefrontCommand.run(arguments + ["--ledger", folder.database.path])
     }
 
-    @Test("renew: a new period from now; --fail: billing retry that later commands keep, until billing recover")
+    @Test("renew: a new period from now; --billing-fails: billing retry that later commands keep, until billing recover")
     func renewAndFail() async throws {
         #expect(try await storefront("buy", Self.grove).status == 0)
         #expect(try await storefront("advance", "10d").status == 0)
@@ -28,7 +28,7 @@ struct RenewCommandTests {
         #expect(renewal["state"] as? String == "subscribed")
         #expect(try await storefront("transactions", "--json").array().count == 2)
 
-        let failed = try await storefront("renew", "1", "--fail")
+        let failed = try await storefront("renew", "1", "--billing-fails")
         #expect(failed.status == 0, "\(failed.stderr)")
         #expect(failed.stdout.hasPrefix("Renewal failed (billing), in billing retry: 2 \(Self.grove) "))
         #expect(failed.stdout.split(separator: "\n").count == 1)
@@ -42,10 +42,10 @@ struct RenewCommandTests {
         #expect(try await storefront("transactions", "--json").array().count == 3)
     }
 
-    @Test("renew --fail with --billing-grace-period: a grace period, and its end in --json")
+    @Test("renew --billing-fails with --billing-grace-period: a grace period, and its end in --json")
     func failIntoGrace() async throws {
         #expect(try await storefront("buy", Self.grove).status == 0)
-        let failed = try await storefront("renew", "1", "--fail", "--json", "--billing-grace-period")
+        let failed = try await storefront("renew", "1", "--billing-fails", "--json", "--billing-grace-period")
         #expect(failed.status == 0, "\(failed.stderr)")
         let lapsed = try failed.object()
         #expect(lapsed["id"] as? Int == 1 && lapsed["state"] as? String == "inGracePeriod")
@@ -75,7 +75,7 @@ struct RenewCommandTests {
 
         let help = try await StorefrontCommand.run(["renew", "--help"])
         #expect(help.status == 0)
-        #expect(help.stdout.contains("--fail") && help.stdout.contains("DID_FAIL_TO_RENEW"))
+        #expect(help.stdout.contains("--billing-fails") && help.stdout.contains("DID_FAIL_TO_RENEW"))
     }
 }
 
