@@ -30,7 +30,7 @@ struct RenewCommandTests {
 
         let failed = try await storefront("renew", "1", "--billing-fails")
         #expect(failed.status == 0, "\(failed.stderr)")
-        #expect(failed.stdout.hasPrefix("Renewal failed (billing), in billing retry: 2 \(Self.grove) "))
+        #expect(failed.stdout.hasPrefix("Renewal failed (billing), in billing retry: 2  \(Self.grove)  "))
         #expect(failed.stdout.split(separator: "\n").count == 1)
         // Another command, without --billing-retry, finds the renewal failed all the same.
         let listed = try await storefront("entitlements", "--json")
