@@ -60,7 +60,9 @@ public enum TapeCommand: Sendable, Hashable {
     /// not renew (StoreKit Testing's `expireSubscription`): a churned subscriber.
     case expire(productID: String)
     /// `Advance 35d`, `PriceIncrease com.example.pass.monthly 12.99`,
-    /// `ResolveBillingIssue com.example.pass.monthly`: an event in the subscription's life.
+    /// `ResolveBillingIssue com.example.pass.monthly`, `Renew com.example.pass.monthly fail`,
+    /// `Refund com.example.tip request` …: an event in a subscription's or a purchase's life
+    /// (`TapeStoreEvent`).
     case event(TapeStoreEvent)
 
     // Signed offers (before the app starts).
@@ -103,9 +105,7 @@ public enum TapeCommand: Sendable, Hashable {
         case .buy: "Buy"
         case .approve: "Approve"
         case .expire: "Expire"
-        case .event(.advance): "Advance"
-        case .event(.priceIncrease): "PriceIncrease"
-        case .event(.resolveBillingIssue): "ResolveBillingIssue"
+        case .event(let event): event.keyword
         case .store(.billingRetry): "Set billing-retry"
         case .typingSpeed: "Set typing-speed"
         case .waitTimeout: "Set wait-timeout"
@@ -166,7 +166,11 @@ public enum TapeCommand: Sendable, Hashable {
             self = .snapshot(name)
         case "Screenshot": self = .screenshot(try Self.pictureName(Self.single(arguments, keyword)))
         case "Resize": self = .resize(try Self.size(Self.single(arguments, keyword)))
-        default: throw TapeLineError("unknown command \"\(keyword)\"")
+        default:
+            guard let event = try TapeStoreEvent(keyword: keyword, arguments: arguments) else {
+                throw TapeLineError("unknown command \"\(keyword)\"")
+            }
+            self = .event(event)
         }
     }
 
@@ -293,4 +297,21 @@ public enum TapeStoreEvent: Sendable, Hashable {
     case priceIncrease(productID: String, price: String)
     /// The customer fixes the payment method of a subscription in billing retry or grace.
     case resolveBillingIssue(productID: String)
+    /// `Renew PRODUCT [fail]`: the subscription's renewal date comes now; with `fail`, its
+    /// billing fails (StoreKit Testing's `forceRenewalOfSubscription`).
+    case renew(productID: String, billingFails: Bool)
+    /// `PriceConsent PRODUCT accept|decline`: the customer answers the price increase.
+    case priceConsent(productID: String, accepts: Bool)
+    /// `RemoveFromSale PRODUCT`: nobody can buy it; its subscribers lapse at renewal.
+    case removeFromSale(productID: String)
+    /// `AutoRenew PRODUCT on|off`: the customer turns the subscription's auto-renew on or off.
+    case autoRenew(productID: String, on: Bool)
+    /// `Refund PRODUCT [request [REASON] | grant | prorated=PERCENT | decline]`: the product's
+    /// latest transaction refunded at once, or a refund asked for, then decided.
+    case refund(productID: String, step: TapeRefundStep)
+    /// `RefundReverse PRODUCT`: the refund of the product's latest refunded transaction is reversed.
+    case refundReverse(productID: String)
+    /// `Extend PRODUCT DAYS [REASON]`: the subscription's renewal date moves `days` later,
+    /// for Apple's `extendReasonCode` (0 unless told); the store reads both.
+    case extend(productID: String, days: String, reason: String?)
 }

@@ -46,7 +46,8 @@ public protocol TapeStoreControls: Sendable {
     func approveAskToBuy() async throws
     /// `Expire`: ends the subscription's period now, with auto-renew off.
     func expire(productID: String) async throws
-    /// `Advance`, `PriceIncrease`, `ResolveBillingIssue`: an event in a subscription's life.
+    /// `Advance`, `PriceIncrease`, `Renew`, `Refund` … (every `TapeStoreEvent`): an event in a
+    /// subscription's or a purchase's life.
     func perform(_ event: TapeStoreEvent) async throws
 }
 

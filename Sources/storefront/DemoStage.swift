@@ -135,25 +135,9 @@ struct DemoControls: TapeStoreControls {
         }
     }
 
+    /// A subscription event, as the store acting elsewhere (`DemoControls+Events`).
     func perform(_ event: TapeStoreEvent) async throws {
-        try await elsewhere {
-            switch event {
-            case .advance(let text):
-                guard let step = StoreTimeStep(text) else {
-                    throw DemoControlError("Advance \"\(text)\": expected a step of store time such as 35d, 2w or 1mo")
-                }
-                _ = try await store.advanceStoreTime(by: step)
-            case .priceIncrease(let productID, let text):
-                guard let price = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")), price > 0 else {
-                    throw DemoControlError("PriceIncrease \(productID) \"\(text)\": expected a price such as 12.99")
-                }
-                _ = try await store.increasePrice(of: productID, to: price)
-            case .resolveBillingIssue(let productID):
-                let latest = try await store.allTransactions().compactMap(\.verifiedValue).last { $0.productID == productID }
-                guard let latest else { throw DemoControlError("nothing to resolve: no subscription to \"\(productID)\"") }
-                _ = try await store.resolveBillingIssue(forTransaction: Int64(latest.id))
-            }
-        }
+        try await elsewhere { try await happen(event) }
     }
 
     func approveAskToBuy() async throws {

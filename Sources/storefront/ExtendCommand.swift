@@ -58,7 +58,7 @@ struct ExtendCommand: AsyncParsableCommand {
         }
     }
 
-    private static func explain(_ refusal: RenewalExtension.Refusal?) -> String {
+    static func explain(_ refusal: RenewalExtension.Refusal?) -> String {
         switch refusal {
         case .maximumReached?: "it already had \(RenewalExtension.maximumPerYear) extensions in the past 365 days"
         case .familyShared?: "it is shared through Family Sharing; extend the purchaser's subscription"

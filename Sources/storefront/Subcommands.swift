@@ -29,5 +29,6 @@ extension StorefrontCommand {
         ServeLauncher.self,
         StoreCommand.self,
         ExtendCommand.self,
+        RenewCommand.self,
     ]
 }
