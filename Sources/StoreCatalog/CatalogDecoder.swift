@@ -51,6 +51,9 @@ struct CatalogDecoder {
     private var pricings: [Decimal: CatalogProduct.Pricing] = [:]
     /// The prices read so far, by their text: parsing was 6% of loading 100,000 products.
     private var prices: [String: Decimal] = [:]
+    /// The last localization built in each locale, whose strings an equal text shares
+    /// (`sharingText`).
+    var lastLocalizations: [String: CatalogLocalization] = [:]
 
     mutating func catalog(_ document: StoreKitDocument) throws(Node.Problem) -> Catalog {
         let root = document.root
@@ -204,13 +207,14 @@ struct CatalogDecoder {
         let id = try node.requiredString("productID")
         guard !id.isEmpty else { throw node.problem(at: "productID", "expected a product ID, found an empty string") }
         let price = try price(node, key: "displayPrice")
+        let referenceName = try node.string("referenceName") ?? ""
         return CatalogProduct(
             id: id,
             type: type,
-            referenceName: try node.string("referenceName") ?? "",
+            referenceName: referenceName,
             pricing: pricing(price),
             isFamilyShareable: try node.bool("familyShareable") ?? false,
-            localizations: try localizations(node),
+            localizations: try sharingText(localizations(node), referenceName: referenceName),
             promotionalImageID: try node.string("promotionalImageID"),
             subscription: subscription,
             oneTimeCodeOffers: try type == .autoRenewable ? [] : oneTimeCodeOffers(node)

@@ -17,7 +17,6 @@ public struct CatalogProduct: Sendable, Equatable, Identifiable {
 
     /// The `productID`, StoreKit's `Product.id`.
     public var id: String
-    public var type: ProductType
     /// The internal name; the display name of last resort.
     public var referenceName: String
     public var price: Decimal {
@@ -29,7 +28,6 @@ public struct CatalogProduct: Sendable, Equatable, Identifiable {
         get { pricing.displayPrice }
         set { pricing = Pricing(price: price, displayPrice: newValue) }
     }
-    public var isFamilyShareable: Bool
     /// In file order; may be empty, and names may be `""`.
     public var localizations: [CatalogLocalization]
     /// Names `Assets/<id>.png` in a `.storekit` package (5.0 files).
@@ -56,6 +54,10 @@ public struct CatalogProduct: Sendable, Equatable, Identifiable {
     /// were in every product (a 100,000-product catalog's array took 40 MB instead of 12),
     /// and the image name another 16.
     private var extras: Extras?
+    // The one-byte fields last, side by side: between the strings each took 8 bytes with its
+    // padding, and a 100,000-product catalog's array 7.2 MB instead of 6.4.
+    public var type: ProductType
+    public var isFamilyShareable: Bool
 
     public init(
         id: String, type: ProductType, referenceName: String, price: Decimal, displayPrice: String,

@@ -20,7 +20,10 @@ extension Product {
         /// Rank in the group: 1 is the highest tier.
         public let groupLevel: Int
         public let subscriptionPeriod: SubscriptionPeriod
-        public let introductoryOffer: SubscriptionOffer?
+        public var introductoryOffer: SubscriptionOffer? { introductoryOffers.first }
+        /// The introductory offer, or none: an array of one takes 8 bytes where the
+        /// optional offer took 90 in every subscription's info, with an offer or not.
+        private let introductoryOffers: [SubscriptionOffer]
         public let promotionalOffers: [SubscriptionOffer]
         /// The win-back offers configured for the subscription, whoever the customer is;
         /// `RenewalInfo.eligibleWinBackOfferIDs` says which this customer may take.
@@ -46,7 +49,7 @@ extension Product {
             self.subscriptionGroupID = subscriptionGroupID
             self.groupLevel = groupLevel
             self.subscriptionPeriod = subscriptionPeriod
-            self.introductoryOffer = introductoryOffer
+            self.introductoryOffers = introductoryOffer.map { [$0] } ?? []
             self.promotionalOffers = promotionalOffers
             self.isEligibleForIntroOffer = isEligibleForIntroOffer
             self.status = status
