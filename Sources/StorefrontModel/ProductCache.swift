@@ -17,9 +17,10 @@ struct ProductCache {
     private var used = 0
     /// IDs answered unavailable that no load has found, with their load.
     private var unavailable: [Product.ID: UInt32] = [:]
-    /// When each load answered.
-    private var loadTimes: [Date] = []
+    /// When each load answered; the first is `forgottenLoad`'s, never fresh.
+    private var loadTimes: [Date] = [.distantPast]
     private static let unavailableMark: UInt32 = 1 << 31
+    private static let forgottenLoad: UInt32 = 0
 
     init(timeToLive: Duration) {
         self.timeToLive = timeToLive
@@ -76,9 +77,13 @@ struct ProductCache {
         }
     }
 
-    /// Forgets `ids`, so the next load asks the backend again.
+    /// Forgets `ids`' answers, so the next load asks the backend again. A found product keeps
+    /// its slot (taking it out would break the probe chains after it) under the forgotten load.
     mutating func remove(_ ids: some Sequence<Product.ID>) {
-        for id in ids { entries[id] = nil }
+        for id in ids {
+            unavailable[id] = nil
+            if let slot = slot(of: id) { answers[slot] = Self.forgottenLoad | answers[slot] & Self.unavailableMark }
+        }
     }
 
     mutating func removeAll() {
