@@ -43,4 +43,6 @@ public enum AppAction: Sendable, Hashable {
     case chooseGroup(by: Int)
     /// Pays the chosen plan by its other billing plan: up front or monthly (b).
     case switchBillingPlan
+    /// Asks for a refund of the selected purchase: opens the refund sheet (f).
+    case requestRefund
 }

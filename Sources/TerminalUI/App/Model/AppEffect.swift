@@ -42,6 +42,12 @@ public enum AppEffect: Sendable, Hashable {
     /// Answers a price-increase consent message for the subscription `originalTransactionID`;
     /// reports `.entitlementsRefreshed`.
     case answerPriceIncrease(originalTransactionID: UInt64, consented: Bool)
+    /// Sends the refund sheet's request; reports `.refundRequestFinished`.
+    case beginRefundRequest(transactionID: Transaction.ID, reason: Transaction.RefundRequestReason)
+    /// Reads which purchases the customer asked a refund of; reports `.refundRequestsLoaded`.
+    case loadRefundRequests
+    /// Runs the app's `refundRequestSheet(onDismiss:)` action with how the sheet ended; reports nothing.
+    case refundRequestDismissed(transactionID: Transaction.ID, Result<Transaction.RefundRequestStatus, Transaction.RefundRequestError>)
 }
 
 extension AppEffect {

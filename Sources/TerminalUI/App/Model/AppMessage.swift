@@ -40,6 +40,10 @@ public enum AppMessage: Sendable, Equatable {
     case signedIn(shop: StoreLayout.Shop.ID)
     /// The purchase history loaded (or failed to), newest first.
     case historyLoaded(Result<[VerificationResult<Transaction>], StoreFailure>)
+    /// The refund sheet's request of `transactionID` was sent, or refused.
+    case refundRequestFinished(transactionID: Transaction.ID, Result<Transaction.RefundRequestStatus, StoreFailure>)
+    /// The purchases the customer asked a refund of were read (`.loadRefundRequests`).
+    case refundRequestsLoaded(Result<Set<Transaction.ID>, StoreFailure>)
 }
 
 /// A purchase waiting on the confirmation sheet.

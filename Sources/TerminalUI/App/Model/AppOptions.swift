@@ -52,6 +52,8 @@ public struct AppOptions: Sendable {
     /// What the app does with each message the App Store sends (`onStoreMessage`); nil
     /// shows every one.
     public var storeMessageAction: (@Sendable (Message) -> Message.Disposition)?
+    /// What the app runs when the refund sheet closes (`refundRequestSheet(onDismiss:)`).
+    public var refundRequestDismissAction: RefundRequestDismissAction?
 
     /// How long the store stays open once a server says it is closing (SIGUSR1 from
     /// `serve --ssh`, which passes its `--drain`): the notice counts down from it.

@@ -84,6 +84,8 @@ enum ScreenAction: Sendable, Hashable {
     case chooseGroup(by: Int)
     /// b: the chosen plan paid by its other billing plan (up front or monthly).
     case switchBillingPlan
+    /// f on Your Purchases: a refund of the selected purchase.
+    case requestRefund
 }
 
 extension ScreenAction {
@@ -113,6 +115,8 @@ enum ScreenRequest: Sendable, Hashable {
     case show(Alert)
     /// Run the detail action of the shop's view.
     case runDetailAction
+    /// Open the refund sheet for a purchase the customer may ask a refund of.
+    case requestRefund(Transaction)
 }
 
 extension StoreListState {

@@ -45,6 +45,9 @@ extension AppState {
             return []
         case .runDetailAction:
             return currentShop.map { [.detailAction(shop: $0.id)] } ?? []
+        case .requestRefund(let transaction):
+            overlays.refundSheet = RefundRequestSheet(transaction: transaction, name: name(of: transaction.productID))
+            return []
         }
     }
 

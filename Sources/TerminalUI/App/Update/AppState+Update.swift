@@ -94,6 +94,12 @@ extension AppState {
                 history = .failure(language.describe(failure.error))
             }
             return []
+        case .refundRequestFinished(let transactionID, let result):
+            return refundRequestFinished(transactionID: transactionID, result)
+        case .refundRequestsLoaded(let result):
+            // Unread, the history just has no marks: the refunds themselves still show.
+            if case .success(let requested) = result { refundRequested = requested }
+            return []
         }
     }
 
