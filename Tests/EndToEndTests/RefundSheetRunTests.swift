@@ -43,4 +43,27 @@ struct RefundSheetRunTests {
         #expect(screen.joined(separator: "\n").contains("You've already requested a refund for this purchase."))
         try await app.press("enter", "q")
     }
+
+    @Test("--fail refundRequest: the sheet shows StoreKit's failed wording and the ledger has no request")
+    func failingRequest() async throws {
+        let folder = try TemporaryDirectory()
+        let store = try await StoreEngine.sqlite.storeArguments(in: folder)
+        let bought = try await StorefrontCommand.run(["buy", Self.feeder, "--json", "--account", "alice"] + store)
+        try #require(bought.status == 0, "\(bought.stderr)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(bought.stdout.utf8)) as? [String: Any])
+        let id = try #require((json["transaction"] as? [String: Any])?["id"] as? Int)
+        let words = ["env", "LANG=C.UTF-8", "LC_ALL=C.UTF-8", try StorefrontCommand.binary(), "run", "--latency", "0",
+                     "--account", "alice", "--fail", "refundRequest"]
+        let app = try await TmuxSession(width: 80, height: 24, command: shellCommand(words + store))
+        _ = try await app.screen(showing: "Backyard Birds Pass")
+        try await app.press("down", "down", "down", "down", "enter", "end")
+        _ = try await app.screen(showing: "f refund")
+        try await app.press("f", "enter")
+        let screen = try await app.screen(showing: "Refund Not Requested")
+        #expect(screen.joined(separator: "\n").contains("The refund request couldn't be sent."))
+        try await app.press("enter", "q")
+        // No request to decide: the failed one recorded nothing.
+        let declined = try await StorefrontCommand.run(["refund", String(id), "--decide", "decline", "--account", "alice"] + store)
+        #expect(declined.status == 65, "\(declined.stdout)\(declined.stderr)")
+    }
 }

@@ -12,7 +12,7 @@ import StorefrontModel
 /// ```
 extension LocalStore {
     public func requestRefund(transactionID: Transaction.ID, reason: Transaction.RefundRequestReason) async throws {
-        try await begin(nil)
+        do { try await begin(.refundRequest) } catch { throw Transaction.RefundRequestError.failed }
         let id = Int64(clamping: transactionID)
         // A family member's share is refunded through its purchaser, never asked for here.
         guard let entry = try await ledger.transaction(id: id), entry.transaction.ownershipType == .purchased,
