@@ -8,6 +8,10 @@ extension PostgresSession {
             .first.map { try RefundRequest(columns: PostgresColumns($0)) }
     }
 
+    func refundRequestedTransactionIDs(account: CustomerAccount) async throws -> Set<Int64> {
+        Set(try await run("SELECT transactionID FROM refundRequests WHERE account = \(account.id)").map { try $0.decode(Int64.self) })
+    }
+
     func saveRefundRequest(_ request: RefundRequest) async throws {
         let names = RefundRequest.columnNames
         let placeholders = (1...names.count).map { "$\($0)" }.joined(separator: ", ")

@@ -57,6 +57,11 @@ public protocol StoreBackend: Sendable {
     /// The customer's answer to the price increase of the subscription `originalTransactionID`
     /// (StoreKit's price-increase consent message): agreed, or declined.
     func answerPriceIncrease(originalTransactionID: Transaction.ID, consented: Bool) async throws
+    /// The customer asks for a refund of `transactionID` (StoreKit's refund sheet); throws
+    /// `Transaction.RefundRequestError.duplicateRequest` when they asked before.
+    func requestRefund(transactionID: Transaction.ID, reason: Transaction.RefundRequestReason) async throws
+    /// The transactions the customer has asked a refund of.
+    func refundRequestedTransactionIDs() async throws -> Set<Transaction.ID>
 }
 
 /// The storefront prices are for, such as the United Kingdom store.

@@ -22,6 +22,7 @@ struct RunCommand: AsyncParsableCommand {
         discussion: """
             Keys: ↑↓ (or k j) move, ←→ choose a plan (in the button row, a button), enter opens \
             or buys, tab reaches the buttons, esc goes back, r restores purchases, / filters, \
+            f asks for a refund of the purchase selected in Your Purchases, \
             ? shows every key, T opens the transaction manager (with --transaction-manager), q or ctrl-c quits (asking first while a purchase is with the store; \
             a second ctrl-c quits, exit 130). Clicks select and press: the terminal's mouse \
             reporting is on unless --no-mouse. \

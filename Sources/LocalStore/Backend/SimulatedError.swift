@@ -100,7 +100,7 @@ public enum SimulatedError: Sendable {
             VerificationResult<Transaction>.VerificationError.allCases.map(SimulatedError.verification)
         case .purchase:
             storeKitErrors + Product.PurchaseError.allCases.map(SimulatedError.purchase)
-        case .loadProducts, .appStoreSync, .subscriptionStatus, .appTransaction:
+        case .loadProducts, .appStoreSync, .subscriptionStatus, .appTransaction, .refundRequest:
             storeKitErrors
         }
     }

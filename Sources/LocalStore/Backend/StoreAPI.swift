@@ -21,6 +21,9 @@ public enum StoreAPI: String, CaseIterable, Hashable, Sendable {
     case subscriptionStatus
     /// `appTransaction()`.
     case appTransaction
+    /// `Transaction.beginRefundRequest`, the refund sheet: fails as StoreKit's
+    /// `RefundRequestError.failed`, asking nothing of the store.
+    case refundRequest
 
     /// The API called `name` on the command line: a case name, or `sync` for `appStoreSync`.
     ///
@@ -32,8 +35,8 @@ public enum StoreAPI: String, CaseIterable, Hashable, Sendable {
         self = api
     }
 
-    /// The API of a `.storekit` file's `_storeKitErrors` entry; `nil` for the sheets
-    /// (manage subscriptions, refund request, offer code), which a terminal store has not.
+    /// The API of a `.storekit` file's `_storeKitErrors` entry; `nil` for the sheets a
+    /// terminal store has not (manage subscriptions, offer code).
     public init?(_ api: StoreKitErrorSetting.API) {
         switch api {
         case .loadProducts: self = .loadProducts
@@ -42,7 +45,8 @@ public enum StoreAPI: String, CaseIterable, Hashable, Sendable {
         case .appStoreSync: self = .appStoreSync
         case .subscriptionStatus: self = .subscriptionStatus
         case .appTransaction: self = .appTransaction
-        case .manageSubscriptionsSheet, .refundRequestSheet, .offerCodeRedeemSheet: return nil
+        case .refundRequestSheet: self = .refundRequest
+        case .manageSubscriptionsSheet, .offerCodeRedeemSheet: return nil
         }
     }
 

@@ -150,14 +150,11 @@ public struct ConfirmationSheet: Sendable, Hashable, Widget {
 
     /// The button under a click at (x, y).
     public func hitTest(x: Int, y: Int, in area: Rect, context: StoreContext) -> Choice? {
-        let areas = modal(in: area, options: context.options).buttonAreas(in: area)
-        return zip([Choice.confirm, .cancel], areas).first { $0.1.contains(x: x, y: y) }?.0
+        modal(in: area, options: context.options).choice(atX: x, y: y, in: area)
     }
 
     /// Where the hardware cursor belongs: on the focused button.
     public func cursorPosition(in area: Rect, context: StoreContext) -> Position? {
-        let areas = modal(in: area, options: context.options).buttonAreas(in: area)
-        let rect = focus == .confirm ? areas.first : areas.last
-        return rect.map { Position(x: $0.x + 2, y: $0.y) }
+        modal(in: area, options: context.options).cursor(on: focus, in: area)
     }
 }

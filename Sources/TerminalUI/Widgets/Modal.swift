@@ -53,6 +53,19 @@ struct Modal {
     }
 }
 
+extension Modal {
+    /// Of a two-button panel (confirm, then cancel): the button under a click at (x, y).
+    func choice(atX x: Int, y: Int, in area: Rect) -> ConfirmationSheet.Choice? {
+        zip([ConfirmationSheet.Choice.confirm, .cancel], buttonAreas(in: area)).first { $0.1.contains(x: x, y: y) }?.0
+    }
+
+    /// Of a two-button panel: where the cursor sits on the `focus` button.
+    func cursor(on focus: ConfirmationSheet.Choice, in area: Rect) -> Position? {
+        let areas = buttonAreas(in: area)
+        return (focus == .confirm ? areas.first : areas.last).map { Position(x: $0.x + 2, y: $0.y) }
+    }
+}
+
 extension Buffer {
     /// Clears what is left of text runs the panel `frame` cuts ("$99.99 / year", words
     /// joined by single blanks): "Buy" under a panel's right edge would otherwise leave its

@@ -113,7 +113,6 @@ public struct RedeemCodeSheet: Sendable, Hashable, Widget {
 
     /// The button under a click at (x, y): redeem (`.confirm`) or cancel.
     public func hitTest(x: Int, y: Int, in area: Rect, context: StoreContext) -> ConfirmationSheet.Choice? {
-        let areas = modal(in: area, context: context).modal.buttonAreas(in: area)
-        return zip([ConfirmationSheet.Choice.confirm, .cancel], areas).first { $0.1.contains(x: x, y: y) }?.0
+        modal(in: area, context: context).modal.choice(atX: x, y: y, in: area)
     }
 }

@@ -17,26 +17,12 @@ struct PriceIncreaseMessageTests {
     static func subscriber(
         width: Int = 80, height: Int = 24, language: String = "en", raisedLater: Bool = false
     ) async throws -> (AppHarness, Transaction) {
-        let catalog = try BackyardBirds.catalog()
-        let clock = VirtualClock()
-        let store = LocalStore(
-            catalog: catalog, ledger: try Ledger(location: .inMemory),
-            clock: StoreClock(clock, startingAt: HeadlessApp.defaultEpoch), locale: language
+        try await AppHarness.customer(
+            buying: BackyardBirds.sanctuaryMonthly, width: width, height: height, language: language,
+            beforeOpening: { store in
+                if !raisedLater { try await store.increasePrice(of: BackyardBirds.sanctuaryMonthly, to: raised) }
+            }
         )
-        guard case .success(.verified(let bought)) = try await store.buy(BackyardBirds.sanctuaryMonthly) else {
-            throw PriceIncreaseFixtureError.notBought
-        }
-        try await store.finish(bought)
-        if !raisedLater { try await store.increasePrice(of: BackyardBirds.sanctuaryMonthly, to: raised) }
-        let options = AppOptions(
-            render: RenderOptions(language: InterfaceLanguage(matching: language)),
-            policies: PolicyLinks(catalog.appPolicies, locale: language)
-        )
-        let app = await HeadlessApp(
-            size: TerminalSize(width: width, height: height), backend: store, layout: try BackyardBirds.layout(),
-            options: options, clock: clock, onSettleTimeout: SettleTimeout.recordIssue
-        )
-        return (AppHarness(app: app, store: store, clock: clock), bought)
     }
 
     /// The renewal info the store gives now.
@@ -87,8 +73,4 @@ struct PriceIncreaseMessageTests {
         #expect(!(await harness.shows("Price Increase")))
         #expect(try await renewal(harness)?.priceIncreaseStatus == .agreed)
     }
-}
-
-enum PriceIncreaseFixtureError: Error {
-    case notBought
 }

@@ -75,7 +75,9 @@ struct UpdateTests {
         var state = loadedState()
         let effects = press(.end, .enter, in: &state)
         #expect(state.screen == .purchases)
-        #expect(effects == [.loadHistory, .refreshEntitlements, .loadProducts(Self.layout.shops.flatMap(\.productIDs), slot: AppState.purchasesSlot)])
+        #expect(effects == [
+            .loadHistory, .refreshEntitlements, .loadProducts(Self.layout.shops.flatMap(\.productIDs), slot: AppState.purchasesSlot), .loadRefundRequests,
+        ])
     }
 
     @Test("Esc goes back to the store list and the shop keeps its selection")
@@ -288,6 +290,7 @@ struct UpdateTests {
 
     @Test("Every labelled key of every table does something somewhere", arguments: [
         AppKeyBindings.Context.storeList, .shop(kind: .store, loadFailed: false), .shop(kind: .subscriptions, loadFailed: false), .purchases,
+        .refundablePurchase,
     ])
     func tablesDriveDispatch(context: AppKeyBindings.Context) {
         for binding in AppKeyBindings.table(for: context) {

@@ -14,6 +14,15 @@ extension Ledger {
     public func requestRefund(
         id: Int64, reason: RefundRequest.Reason = .other, at date: Date = Date()
     ) async throws(LedgerError) -> RefundRequest {
+        try await askForRefund(id: id, reason: reason, at: date).request
+    }
+
+    /// `requestRefund`, saying whether the request is new: false when the customer had
+    /// asked already (the app's refund sheet calls that a duplicate), decided within the
+    /// same write, so two sessions asking at once get one new request between them.
+    func askForRefund(
+        id: Int64, reason: RefundRequest.Reason, at date: Date
+    ) async throws(LedgerError) -> (request: RefundRequest, isNew: Bool) {
         try await write { store in
             guard let row = try await store.transactionRow(account: self.account, id: id) else {
                 throw LedgerError.transactionNotFound(id: id)
@@ -21,7 +30,7 @@ extension Ledger {
             try self.requireVerified(row)
             if let asked = try await store.refundRequest(transactionID: id, account: self.account) {
                 guard asked.status == .pending else { throw LedgerError.refundNotPossible(id: id, reason: "already had its refund request \(asked.status.rawValue)") }
-                return asked
+                return (asked, false)
             }
             guard row.transaction.revocationDate == nil else {
                 throw LedgerError.refundNotPossible(id: id, reason: "is already refunded or revoked")
@@ -32,8 +41,17 @@ extension Ledger {
             )
             try await store.saveRefundRequest(request)
             try await self.enqueue(NotificationKind("CONSUMPTION_REQUEST"), key: "refund-request.\(id)", about: row.transaction, in: store)
-            return request
+            return (request, true)
         }
+    }
+
+    /// The IDs of the transactions the customer has asked a refund of, whatever came of it.
+    ///
+    /// ```swift
+    /// let asked = try await ledger.refundRequestedIDs()   // [7]
+    /// ```
+    public func refundRequestedIDs() async throws(LedgerError) -> Set<Int64> {
+        try await read { store in try await store.refundRequestedTransactionIDs(account: self.account) }
     }
 
     /// The refund request of transaction `id`, or nil when the customer asked for none.

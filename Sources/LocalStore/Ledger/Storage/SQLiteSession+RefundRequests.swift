@@ -11,6 +11,12 @@ extension SQLiteSession {
         }
     }
 
+    func refundRequestedTransactionIDs(account: CustomerAccount) async throws -> Set<Int64> {
+        try channel.perform { db in
+            Set(try Int64.fetchAll(db, sql: "SELECT transactionID FROM refundRequests WHERE account = ?", arguments: [account.id]))
+        }
+    }
+
     func saveRefundRequest(_ request: RefundRequest) async throws {
         let names = RefundRequest.columnNames
         let values = try request.columnValues.map(\.databaseValue)

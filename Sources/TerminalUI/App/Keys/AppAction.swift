@@ -45,4 +45,6 @@ public enum AppAction: Sendable, Hashable {
     case switchBillingPlan
     /// Opens the operator's transaction manager (T), when the app has one.
     case openTransactionManager
+    /// Asks for a refund of the selected purchase: opens the refund sheet (f).
+    case requestRefund
 }

@@ -40,6 +40,10 @@ public enum AppKeyBindings {
         case managerMenu
         /// Typing into a transaction manager's field: only these keys are not typed.
         case managerEntry
+        /// Your Purchases with a purchase selected that the customer may ask a refund of.
+        case refundablePurchase
+        /// The refund sheet: a reason to choose, Submit and Cancel.
+        case refundRequest
     }
 
     /// What Enter does in a shop now, so the help bar never promises a purchase Enter will
@@ -133,16 +137,18 @@ public enum AppKeyBindings {
                 + [help, quit, KeyBinding([.esc], help: "back", action: .back)]
                 + (loadFailed ? [] : [KeyBinding([.char("r")], help: "restore", action: .restore)])
                 + [quitAlias]
-        case .purchases:
-            [
-                move, help, quit,
-                KeyBinding([.esc], help: "back", action: .back),
-                KeyBinding([.char("r")], help: "restore", action: .restore),
-                KeyBinding([.char("/")], help: "filter", action: .filter),
-                focus, jump,
-                KeyBinding([.enter], help: "", action: .activate),
-                moveAliases, quitAlias, focusAlias,
-            ]
+        case .purchases, .refundablePurchase:
+            [move]
+                + (context == .refundablePurchase ? [KeyBinding([.char("f")], help: "refund", action: .requestRefund)] : [])
+                + [
+                    help, quit,
+                    KeyBinding([.esc], help: "back", action: .back),
+                    KeyBinding([.char("r")], help: "restore", action: .restore),
+                    KeyBinding([.char("/")], help: "filter", action: .filter),
+                    focus, jump,
+                    KeyBinding([.enter], help: "", action: .activate),
+                    moveAliases, quitAlias, focusAlias,
+                ]
         case .filterEntry:
             [
                 KeyBinding([.enter], help: "done", action: .activate),
@@ -188,6 +194,16 @@ public enum AppKeyBindings {
             ]
         case .transactionManager, .managerMenu, .managerEntry:
             managerTable(for: context)
+        case .refundRequest:
+            [
+                KeyBinding([.up: .move(by: -1), .down: .move(by: 1)], help: "reason"),
+                KeyBinding([.enter], help: "choose", action: .activate),
+                KeyBinding([.esc], help: "cancel", action: .cancel),
+                KeyBinding([.tab], help: "switch", action: .cycleFocus(backwards: false)),
+                KeyBinding([.ctrl("c")], help: "quit", action: .quit),
+                KeyBinding([.backTab: .cycleFocus(backwards: true), .left: .cycleFocus(backwards: true), .right: .cycleFocus(backwards: false)], help: ""),
+                moveAliases,
+            ]
         }
     }
 }

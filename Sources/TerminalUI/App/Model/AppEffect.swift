@@ -46,6 +46,12 @@ public enum AppEffect: Sendable, Hashable {
     case loadManagedItems
     /// Does an operator's action through the transaction manager; reports `.managerActionFinished`.
     case manage(TransactionManagerAction, ManagedItem)
+    /// Sends the refund sheet's request; reports `.refundRequestFinished`.
+    case beginRefundRequest(transactionID: Transaction.ID, reason: Transaction.RefundRequestReason)
+    /// Reads which purchases the customer asked a refund of; reports `.refundRequestsLoaded`.
+    case loadRefundRequests
+    /// Runs the app's `refundRequestSheet(onDismiss:)` action with how the sheet ended; reports nothing.
+    case refundRequestDismissed(transactionID: Transaction.ID, Result<Transaction.RefundRequestStatus, Transaction.RefundRequestError>)
 }
 
 extension AppEffect {

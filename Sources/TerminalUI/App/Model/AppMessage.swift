@@ -44,6 +44,10 @@ public enum AppMessage: Sendable, Equatable {
     case managedItemsLoaded(Result<[ManagedItem], StoreFailure>)
     /// An operator's action ended (`.manage`): what the store recorded worth naming, or its error.
     case managerActionFinished(TransactionManagerAction, ManagedItem, Result<String?, StoreFailure>)
+    /// The refund sheet's request of `transactionID` was sent, or refused.
+    case refundRequestFinished(transactionID: Transaction.ID, Result<Transaction.RefundRequestStatus, StoreFailure>)
+    /// The purchases the customer asked a refund of were read (`.loadRefundRequests`).
+    case refundRequestsLoaded(Result<Set<Transaction.ID>, StoreFailure>)
 }
 
 /// A purchase waiting on the confirmation sheet.

@@ -52,6 +52,8 @@ public struct AppOptions: Sendable {
     /// What the app does with each message the App Store sends (`onStoreMessage`); nil
     /// shows every one.
     public var storeMessageAction: (@Sendable (Message) -> Message.Disposition)?
+    /// What the app runs when the refund sheet closes (`refundRequestSheet(onDismiss:)`).
+    public var refundRequestDismissAction: RefundRequestDismissAction?
 
     /// The operator's controls, which turn on the transaction manager (T): `storefront run
     /// --transaction-manager` sets it; a customer's session never has it.

@@ -52,6 +52,8 @@ public struct AppState: Sendable {
     public var store = StoreData()
     /// Every transaction, for the Purchases screen.
     public var history: HistoryState = .loading
+    /// The purchases the customer asked a refund of, marked so in the history.
+    public var refundRequested: Set<Transaction.ID> = []
     /// Time since the app started, for spinners.
     public var elapsed: Duration = .zero
     /// The wall-clock date, for "renews on" lines.

@@ -29,6 +29,8 @@ public struct PurchasesContent: Sendable {
     }
 
     public let rows: [Row]
+    /// The purchases the customer asked a refund of.
+    let refundRequested: Set<Transaction.ID>
     /// The time zone and locale its dates are shown in.
     let timeZone: TimeZone
     let locale: Locale
@@ -48,6 +50,7 @@ public struct PurchasesContent: Sendable {
         self.rows = rows
         timeZone = state.options.timeZone
         locale = state.dateLocale
+        refundRequested = state.refundRequested
     }
 
     /// The selectable row `delta` steps from `index`, skipping headings; stays put at the ends.

@@ -270,6 +270,19 @@ public actor StoreApp {
                 guard let manager else { return nil }
                 return .managerActionFinished(action, item, await Result { try await manager.perform(action, on: item) })
             }
+        case .beginRefundRequest(let transactionID, let reason):
+            return {
+                let result = await Result { try await storefront.beginRefundRequest(for: transactionID, reason: reason) }
+                return .refundRequestFinished(transactionID: transactionID, result)
+            }
+        case .loadRefundRequests:
+            return { .refundRequestsLoaded(await Result { try await storefront.refundRequestedTransactionIDs() }) }
+        case .refundRequestDismissed(let transactionID, let result):
+            let action = state.options.refundRequestDismissAction
+            return {
+                await action?(transactionID, result)
+                return nil
+            }
         case .confirm, .quit, .runDataTasks, .cancelDataTasks:
             return nil
         }

@@ -65,6 +65,16 @@ struct TrackedBackend: StoreBackend {
         }
     }
 
+    func requestRefund(transactionID: Transaction.ID, reason: Transaction.RefundRequestReason) async throws {
+        try await tracker.run(named: "store: requestRefund") {
+            try await backend.requestRefund(transactionID: transactionID, reason: reason)
+        }
+    }
+
+    func refundRequestedTransactionIDs() async throws -> Set<Transaction.ID> {
+        try await tracker.run(named: "store: refundRequestedTransactionIDs") { try await backend.refundRequestedTransactionIDs() }
+    }
+
     func updates() async -> AsyncStream<StoreUpdate> {
         let tracker = tracker
         let activity = updateHandling

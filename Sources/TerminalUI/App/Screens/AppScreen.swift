@@ -87,6 +87,8 @@ enum ScreenAction: Sendable, Hashable {
     /// Esc on a screen that goes back by itself (the transaction manager: its sheet, then
     /// the screen it was opened from).
     case goBack
+    /// f on Your Purchases: a refund of the selected purchase.
+    case requestRefund
 }
 
 extension ScreenAction {
@@ -120,6 +122,8 @@ enum ScreenRequest: Sendable, Hashable {
     case manage(TransactionManagerAction, ManagedItem)
     /// Leave the transaction manager for the screen it was opened from.
     case leaveTransactionManager(to: AppState.Screen)
+    /// Open the refund sheet for a purchase the customer may ask a refund of.
+    case requestRefund(Transaction)
 }
 
 extension StoreListState {

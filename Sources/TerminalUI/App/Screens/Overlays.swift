@@ -19,6 +19,8 @@ public struct Overlays: Sendable, Hashable {
     public var redeemSheet: RedeemCodeSheet?
     /// The App Store's message sheet (a win-back offer), while it shows.
     public var storeMessage: StoreMessageSheet?
+    /// The refund sheet of a purchase in Your Purchases, while open.
+    public var refundSheet: RefundRequestSheet?
     /// Alerts to show, the first on screen; one arriving while another shows waits its
     /// turn, so no result is lost.
     public var alerts: [Alert] = []
@@ -38,6 +40,10 @@ public struct Overlays: Sendable, Hashable {
         case redeem(code: String)
         /// The customer took the message's offer, or put it away.
         case storeMessage(StoreMessageSheet, taken: Bool)
+        /// The customer submitted the refund sheet.
+        case requestRefund(transactionID: Transaction.ID, reason: Transaction.RefundRequestReason)
+        /// The customer closed the refund sheet without submitting it.
+        case cancelRefundRequest(transactionID: Transaction.ID)
     }
 
     /// The key table of the topmost overlay; nil when nothing is over the screen.
@@ -46,6 +52,7 @@ public struct Overlays: Sendable, Hashable {
         if confirmation != nil { return .confirmation }
         if redeemSheet != nil { return .redeemCode }
         if storeMessage != nil { return .confirmation }  // the same keys as a purchase sheet
+        if refundSheet != nil { return .refundRequest }
         if !alerts.isEmpty { return .alert }
         if isShowingHelp { return .help }
         return nil
@@ -83,6 +90,8 @@ public struct Overlays: Sendable, Hashable {
         case (.redeemCode?, .cancel):
             redeemSheet = nil
             return .handled
+        case (.refundRequest?, _):
+            return updateRefundSheet(action)
         case (.alert?, .dismiss):
             alerts.removeFirst()
             return .handled
@@ -106,6 +115,39 @@ public struct Overlays: Sendable, Hashable {
         default:
             return nil
         }
+    }
+
+    /// The refund sheet's answer to `action`: ↑ ↓ choose the reason, Enter presses the
+    /// focused button, Esc cancels (closing it sends nothing: StoreKit's `userCancelled`),
+    /// Tab moves between the buttons. While the request is with the store, only Esc works,
+    /// and only to close: the request goes on.
+    private mutating func updateRefundSheet(_ action: AppAction) -> Reply? {
+        guard var sheet = refundSheet else { return nil }
+        switch action {
+        case .cancel where sheet.isSubmitting:
+            refundSheet = nil  // the request goes on; its answer still shows
+        case .cancel:
+            refundSheet = nil
+            return .cancelRefundRequest(transactionID: sheet.transaction.id)
+        case .move(let delta) where !sheet.isSubmitting:
+            sheet.chooseReason(by: delta)
+            refundSheet = sheet
+        case .cycleFocus where !sheet.isSubmitting:
+            sheet.focus.toggle()
+            refundSheet = sheet
+        case .activate where sheet.focus == .cancel && !sheet.isSubmitting:
+            refundSheet = nil
+            return .cancelRefundRequest(transactionID: sheet.transaction.id)
+        case .activate where !sheet.isSubmitting, .confirm where !sheet.isSubmitting:
+            sheet.isSubmitting = true
+            refundSheet = sheet
+            return .requestRefund(transactionID: sheet.transaction.id, reason: sheet.reason)
+        case .quit:
+            return nil
+        default:
+            break
+        }
+        return .handled
     }
 
     /// Types a key into the Redeem Code sheet's field; false for keys the field does not
@@ -141,6 +183,9 @@ public struct Overlays: Sendable, Hashable {
         if let storeMessage {
             return storeMessage.hitTest(x: x, y: y, in: screen, context: context).map { $0 == .confirm ? .confirm : .cancel }
         }
+        if let refundSheet {
+            return refundSheet.hitTest(x: x, y: y, in: screen, context: context).map { $0 == .confirm ? .confirm : .cancel }
+        }
         return alerts.isEmpty ? .help : .dismiss
     }
 
@@ -157,6 +202,7 @@ public struct Overlays: Sendable, Hashable {
         if let confirmation { return confirmation.sheet }
         if let redeemSheet { return redeemSheet }
         if let storeMessage { return storeMessage }
+        if let refundSheet { return refundSheet }
         if let alert = alerts.first { return alert }
         return isShowingHelp ? HelpOverlay(bindings: helpBindings, mouse: mouse) : nil
     }

@@ -16,7 +16,17 @@ struct PurchasesScreen: AppScreen {
     private var area: (rows: Rect, buttonBar: Rect?) { appLayout.list(hasButtons: true) }
 
     var location: String? { StoreListItem.purchases.title(language: options.language) }
-    var keyContext: AppKeyBindings.Context { .purchases }
+    var keyContext: AppKeyBindings.Context { selectedRefundable != nil ? .refundablePurchase : .purchases }
+
+    /// The selected purchase when the customer may ask a refund of it: verified, theirs,
+    /// not refunded (f opens the refund sheet).
+    private var selectedRefundable: Transaction? {
+        guard list.focus == .list, !content.rows.isEmpty else { return nil }
+        guard case .transaction(let result, _) = content.rows[content.selectableIndex(from: list.selectedIndex, movingBy: 0)],
+              let transaction = result.verifiedValue, transaction.isRefundable
+        else { return nil }
+        return transaction
+    }
     var filterText: String? { list.filterText }
     var isEditingFilter: Bool { list.focus == .filter }
 
@@ -46,6 +56,8 @@ struct PurchasesScreen: AppScreen {
             return nil
         case .tap(.button(let button)):
             return list.focus.press(button)
+        case .requestRefund:
+            return selectedRefundable.map { .requestRefund($0) }
         default:
             list.applyFilter(action)
             return nil
@@ -67,7 +79,7 @@ struct PurchasesScreen: AppScreen {
     func effects(after news: ScreenNews) -> [AppEffect] {
         switch news {
         case .opened:
-            return [.loadHistory, .refreshEntitlements, .loadProducts(productIDs, slot: AppState.purchasesSlot)]
+            return [.loadHistory, .refreshEntitlements, .loadProducts(productIDs, slot: AppState.purchasesSlot), .loadRefundRequests]
         case .storeChanged(let previous, let data):
             guard let owned = data.owned, owned != previous.owned else { return [] }
             return [.loadHistory]
@@ -132,6 +144,8 @@ struct PurchasesScreen: AppScreen {
             notes.append(transaction.revocationDate != nil ? options.text("no longer shared") : options.text("Shared by your family"))
         } else if transaction.revocationDate != nil {
             notes.append(options.text("refunded"))
+        } else if content.refundRequested.contains(transaction.id) {
+            notes.append(options.text("refund requested"))
         }
         if transaction.isUpgraded { notes.append(options.text("upgraded")) }
         if transaction.offer?.paymentMode == .freeTrial { notes.append(options.text("free trial")) }

@@ -105,6 +105,8 @@ extension AppState {
             return send(current, .chooseGroup(by: delta))
         case .switchBillingPlan:
             return send(current, .switchBillingPlan)
+        case .requestRefund:
+            return send(current, .requestRefund)
         case .help, .confirm, .cancel, .dismiss:
             return []
         }
@@ -125,6 +127,10 @@ extension AppState {
         case .storeMessage(let sheet, let taken):
             if sheet.message.reason == .priceIncreaseConsent { return answerPriceIncrease(of: sheet, consented: taken) }
             return taken ? takeOffer(of: sheet) : []
+        case .requestRefund(let transactionID, let reason):
+            return [.beginRefundRequest(transactionID: transactionID, reason: reason)]
+        case .cancelRefundRequest(let transactionID):
+            return [.refundRequestDismissed(transactionID: transactionID, .success(.userCancelled))]
         }
     }
 

@@ -58,6 +58,9 @@ extension AppState {
         case .leaveTransactionManager(let previous):
             screen = previous
             return []
+        case .requestRefund(let transaction):
+            overlays.refundSheet = RefundRequestSheet(transaction: transaction, name: name(of: transaction.productID))
+            return []
         }
     }
 

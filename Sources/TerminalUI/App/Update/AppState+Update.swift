@@ -99,6 +99,12 @@ extension AppState {
             return []
         case .managerActionFinished(let action, let item, let result):
             return managerActionFinished(action, on: item, result)
+        case .refundRequestFinished(let transactionID, let result):
+            return refundRequestFinished(transactionID: transactionID, result)
+        case .refundRequestsLoaded(let result):
+            // Unread, the history just has no marks: the refunds themselves still show.
+            if case .success(let requested) = result { refundRequested = requested }
+            return []
         }
     }
 

@@ -13,6 +13,8 @@ extension InterfaceLanguage {
         case let error as StoreKitError: describe(error)
         case let error as Product.PurchaseError: describe(error)
         case let error as OfferCodeError: describe(error)
+        case Transaction.RefundRequestError.duplicateRequest: text("You've already requested a refund for this purchase.")
+        case Transaction.RefundRequestError.failed: text("The refund request couldn't be sent.")
         case StorefrontError.purchaseInProgress: text("Another purchase is still in progress.")
         default: describesSystemErrors ? error.localizedDescription : text("The store reported an unknown error.")
         }
