@@ -71,6 +71,18 @@ struct TransactionManagerAppTests {
         #expect(try await harness.store.currentEntitlements().purchasedProductIDs.contains(BackyardBirds.fieldGuide))
     }
 
+    @Test("T opens the manager from Your Purchases with a purchase selected that the customer may ask a refund of")
+    func openFromARefundablePurchase() async throws {
+        let harness = try await Self.manager(buying: [BackyardBirds.fieldGuide])
+        await harness.app.press(.esc, .end, .enter)       // the store list; Your Purchases
+        await harness.app.press(.end)                     // the purchase, which f would ask a refund of
+        #expect(await harness.shows("f refund"))
+        #expect(await harness.shows("T transactions"))
+        await harness.app.press(.char("T"))
+        #expect(await harness.shows("Transactions"))
+        #expect(await Self.row("Songbird Field Guide", in: harness)?.contains("purchased") == true)
+    }
+
     @Test("A prorated refund takes a percentage typed in; a bad one is refused in the sheet")
     func proratedRefund() async throws {
         let harness = try await Self.manager(buying: [BackyardBirds.fieldGuide])

@@ -42,7 +42,7 @@ extension AppState {
         let table = AppKeyBindings.table(for: context)
         guard options.transactionManager != nil else { return table }
         switch context {
-        case .storeList, .shop, .offer, .purchases:
+        case .storeList, .shop, .offer, .purchases, .refundablePurchase:
             // Early in the bar, so a narrow one still shows it.
             var table = table
             table.insert(AppKeyBindings.openTransactionManager, at: min(2, table.count))
