@@ -24,10 +24,11 @@ struct StoreControlParsingTests {
         #expect(controls.timeRate == .oneRenewalEvery(.seconds(2)))
         #expect(controls.billingRetryOnRenewal)
         #expect(controls.billingGracePeriod)
-        #expect(controls.failures.keys.sorted { $0.rawValue < $1.rawValue } == [.loadProducts, .purchase, .verification])
+        #expect(controls.failures.keys.sorted { $0.rawValue < $1.rawValue } == [.loadProducts, .purchase, .refundRequest, .verification])
         #expect(controls.failures[.loadProducts]?.name == "networkError")
         #expect(controls.failures[.purchase]?.name == "ineligibleForOffer")
         #expect(controls.failures[.verification]?.name == "invalidSignature")
+        #expect(controls.failures[.refundRequest] != nil, "the refund sheet's error setting makes refund requests fail")
     }
 
     @Test("Default controls change nothing")
