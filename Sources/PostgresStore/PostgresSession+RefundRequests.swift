@@ -9,7 +9,7 @@ extension PostgresSession {
     }
 
     func refundRequestedTransactionIDs(account: CustomerAccount) async throws -> Set<Int64> {
-        Set(try await run("SELECT transactionID FROM refundRequests WHERE account = \(account.id)").map { try $0.decode(Int64.self) })
+        Set(try await run("SELECT transactionID FROM refundRequests WHERE account = \(account.id) AND status = \(RefundRequest.Status.pending.rawValue)").map { try $0.decode(Int64.self) })
     }
 
     func saveRefundRequest(_ request: RefundRequest) async throws {

@@ -71,8 +71,9 @@ extension Storefront {
         return .success
     }
 
-    /// The transactions the customer has asked a refund of, whatever the store decided:
-    /// what a purchase history marks "refund requested".
+    /// The transactions the customer has asked a refund of that wait for the App Store's
+    /// decision: what a purchase history marks "refund requested" (a decided one shows as
+    /// refunded, or as bought again when declined).
     ///
     /// ```swift
     /// let asked = try await storefront.refundRequestedTransactionIDs()

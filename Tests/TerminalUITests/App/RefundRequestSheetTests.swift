@@ -62,6 +62,21 @@ struct RefundRequestSheetTests {
         #expect(!(await Self.feederRow(harness).contains("refunded")), "asking takes nothing away")
     }
 
+    @Test("Declined by the App Store: the row no longer says a refund is requested, and asking again is a duplicate")
+    func declined() async throws {
+        let (harness, bought) = try await Self.customer()
+        await harness.app.press(.char("f"), .enter, .enter)  // asked, alert closed
+        #expect(await Self.feederRow(harness).contains("refund requested"))
+        try await harness.store.decideRefund(transactionID: Int64(bought.id), .decline)
+        await harness.app.press(.esc, .enter, .end)  // Your Purchases again, the feeder's row
+        #expect(await harness.shows("Copper Tube Feeder"))
+        let row = await Self.feederRow(harness)
+        #expect(!row.contains("refund requested"), "\(row)")
+        #expect(!row.contains("refunded"), "\(row)")
+        await harness.app.press(.char("f"), .enter)
+        #expect(await harness.shows("You've already requested a refund for this purchase."))
+    }
+
     @Test("A second request for the same purchase gets StoreKit's duplicateRequest, and sends nothing more")
     func duplicate() async throws {
         let (harness, bought) = try await Self.customer()

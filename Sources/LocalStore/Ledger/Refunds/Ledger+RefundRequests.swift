@@ -45,7 +45,8 @@ extension Ledger {
         }
     }
 
-    /// The IDs of the transactions the customer has asked a refund of, whatever came of it.
+    /// The IDs of the transactions whose refund the customer asked for and the App Store has
+    /// not decided yet (a decided one shows as what came of it, or as nothing when declined).
     ///
     /// ```swift
     /// let asked = try await ledger.refundRequestedIDs()   // [7]

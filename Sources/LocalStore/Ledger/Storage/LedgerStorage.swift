@@ -99,7 +99,7 @@ package protocol LedgerStorageSession: Sendable {
     func refundRequest(transactionID: Int64, account: CustomerAccount) async throws -> RefundRequest?
     /// Inserts `request`, or replaces the one of its transaction.
     func saveRefundRequest(_ request: RefundRequest) async throws
-    /// The IDs of the account's transactions with a refund request.
+    /// The IDs of the account's transactions with a refund request not decided yet.
     func refundRequestedTransactionIDs(account: CustomerAccount) async throws -> Set<Int64>
 
     // Renewal-date extensions (Ledger+RenewalExtensions), in every account.

@@ -13,7 +13,7 @@ extension SQLiteSession {
 
     func refundRequestedTransactionIDs(account: CustomerAccount) async throws -> Set<Int64> {
         try channel.perform { db in
-            Set(try Int64.fetchAll(db, sql: "SELECT transactionID FROM refundRequests WHERE account = ?", arguments: [account.id]))
+            Set(try Int64.fetchAll(db, sql: "SELECT transactionID FROM refundRequests WHERE account = ? AND status = ?", arguments: [account.id, RefundRequest.Status.pending.rawValue]))
         }
     }
 
