@@ -236,7 +236,7 @@ let package = Package(
         .testTarget(
             name: "StoreServerAPITests",
             dependencies: [
-                "StoreServerAPI", "LocalStore", "StoreCatalog", "StorefrontTestSupport",
+                "StoreServerAPI", "LocalStore", "StoreCatalog", "StorefrontModel", "StorefrontTestSupport",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
