@@ -15,14 +15,12 @@ SignedDataVerifier and models.
 """
 import sys
 
-from appstoreserverlibrary.models.Environment import Environment
 from appstoreserverlibrary.models.ExpirationIntent import ExpirationIntent
 from appstoreserverlibrary.models.NotificationTypeV2 import NotificationTypeV2
 from appstoreserverlibrary.models.PriceIncreaseStatus import PriceIncreaseStatus
 from appstoreserverlibrary.models.Subtype import Subtype
-from appstoreserverlibrary.signed_data_verifier import SignedDataVerifier
 
-from apple_checks import BUNDLE_ID, MONTHLY, scratch, Hook, Storefront, api_client, check, decode_notification, finish, register_api_key, stop_server, wait_until
+from apple_checks import MONTHLY, scratch, Storefront, back_office, check, decode_notification, finish, stop_server, wait_until
 
 GROVE_YEARLY = "com.example.backyardbirds.pass.grove.yearly"
 
@@ -30,13 +28,8 @@ binary, work = sys.argv[1], sys.argv[2]
 store_url = sys.argv[3] if len(sys.argv) > 3 else None
 ledger, environment = scratch(work)
 store = Storefront(binary, ledger, environment, None, store_url)
-private_pem = register_api_key(store, work)
-
-hook = Hook()
-server, base_url = store.serve(BUNDLE_ID, hook.url)
+hook, server, api, verifier, _ = back_office(store, work)
 try:
-    api = api_client(base_url, private_pem)
-    verifier = SignedDataVerifier([], False, Environment.LOCAL_TESTING, BUNDLE_ID)
     alice, bob, dana = store.buy(MONTHLY, "alice"), store.buy(MONTHLY, "bob"), store.buy(MONTHLY, "dana")
     carol = store.buy(GROVE_YEARLY, "carol")
 

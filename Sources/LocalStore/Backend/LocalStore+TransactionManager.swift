@@ -13,6 +13,7 @@ extension LocalStore: TransactionManaging {
         let now = try await storeNow()
         let chains = try await allChains()
         let latest = Dictionary(chains.map { ($0.current.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let awaitingDecision = try await ledger.refundRequestedIDs()
         var items: [ManagedItem] = []
         for entry in try await ledger.transactions() {
             let transaction = verificationResult(of: entry).unsafePayloadValue
@@ -23,7 +24,7 @@ extension LocalStore: TransactionManaging {
             if transaction.isUpgraded { states.append(.upgraded) }
             if transaction.revocationDate != nil {
                 states.append(transaction.revocationType == .familyRevocation ? .revoked : .refunded)
-            } else if try await ledger.refundRequest(id: entry.id)?.status == .pending {
+            } else if awaitingDecision.contains(entry.id) {
                 states.append(.refundRequested)
             }
             if let chain, chain.isStanding {
