@@ -41,8 +41,13 @@ struct TransactionManagerRunTests {
         try await tmux.press("esc")
         try await tmux.press("end")
         try await tmux.press("enter")
-        let purchases = try await tmux.screen(showing: "History")
-        #expect(purchases.contains { $0.contains("Songbird Field Guide") && $0.contains("refunded") })
+        // Your Purchases draws its history after its headings: wait for both.
+        let refundedRow: (String) -> Bool = { $0.contains("Songbird Field Guide") && $0.contains("refunded") }
+        let purchases = try await tmux.screen(
+            where: { $0.contains { $0.contains("History") } && $0.contains(where: refundedRow) },
+            described: "Your Purchases with the refunded guide"
+        )
+        #expect(purchases.contains(where: refundedRow))
     }
 
     @Test func aCustomersSessionOverSSHHasNoManager() async throws {

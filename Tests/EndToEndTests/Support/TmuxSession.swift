@@ -71,14 +71,22 @@ final class TmuxSession {
     /// The pane once it shows `text` and has stopped changing; a test failure that prints
     /// the pane when that does not happen within `timeout`.
     func screen(showing text: String, timeout: Duration = .seconds(15)) async throws -> [String] {
+        try await screen(where: { $0.contains { $0.contains(text) } }, described: "\"\(text)\"", timeout: timeout)
+    }
+
+    /// The pane once `shows` holds for its lines and it has stopped changing: for a screen
+    /// known by more than one text (a row that loads after its heading).
+    func screen(
+        where shows: ([String]) -> Bool, described: String, timeout: Duration = .seconds(15)
+    ) async throws -> [String] {
         let deadline = ContinuousClock.now + timeout
         var previous: [String]?
         while true {
             let lines = try await capture()
-            if lines == previous, lines.contains(where: { $0.contains(text) }) { return lines }
+            if lines == previous, shows(lines) { return lines }
             previous = lines
             if ContinuousClock.now > deadline {
-                Issue.record("waited \(timeout) for \"\(text)\"; the pane shows:\n\(lines.joined(separator: "\n"))")
+                Issue.record("waited \(timeout) for \(described); the pane shows:\n\(lines.joined(separator: "\n"))")
                 throw CancellationError()
             }
             try await Task.sleep(for: .milliseconds(30))
