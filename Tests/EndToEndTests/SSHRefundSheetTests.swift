@@ -19,7 +19,11 @@ struct SSHRefundSheetTests {
         let session = try await TmuxSession(width: 80, height: 24, command: shellCommand(try shop.ssh(key: key)))
         try await session.buyFirstTip()
         try await session.press("enter", "esc", "end", "enter")  // the thank-you closed, back, Your Purchases
-        _ = try await session.screen(showing: "History")
+        // The history draws after its heading; `end` must find the tip's row there.
+        _ = try await session.screen(
+            where: { lines in lines.drop { !$0.contains("History") }.dropFirst().contains { $0.contains("Tip") } },
+            described: "Your Purchases with the tip in its history"
+        )
         try await session.press("end")
         _ = try await session.screen(showing: "f refund")
         try await session.press("f", "down", "down", "enter")  // It isn't what I expected
