@@ -61,6 +61,12 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 // TLS to the server: the URL's sslmode, sslrootcert, sslcert and sslkey.
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                // verify-full's host-name check reads the certificate's names (linked already by postgres-nio's crypto).
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+                // The change feed's and the primary finder's lone connections open their own TCP and TLS.
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOTLS", package: "swift-nio"),
             ]
         ),
         // A terminal core that knows no store and depends on nothing of ours: cells, buffers

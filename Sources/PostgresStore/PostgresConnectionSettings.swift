@@ -4,7 +4,8 @@ import NIOSSL
 import PostgresNIO
 
 /// A store's address made ready to connect: its password found, its TLS files read. The
-/// pool and the change feed's lone connections are configured from it alike.
+/// pool and the lone connections (the checks at open, the change feed, finding the primary)
+/// are configured from it alike.
 struct PostgresConnectionSettings: Sendable {
     let address: PostgresAddress
     /// Nil for plain TCP or a unix socket.
@@ -35,25 +36,34 @@ struct PostgresConnectionSettings: Sendable {
         }
     }
 
-    /// A lone connection's configuration for one of the hosts; throws when BoringSSL will not
-    /// take the TLS configuration (its files were read and checked already).
-    func connectionConfiguration(_ endpoint: PostgresAddress.Endpoint) throws -> PostgresConnection.Configuration {
-        switch endpoint {
-        case .tcp(let host, let port):
-            let context = try tls.map { try NIOSSLContext(configuration: $0) }
-            let mode: PostgresConnection.Configuration.TLS = switch (context, address.security.mode) {
-            case (nil, _): .disable
-            case (let context?, .prefer): .prefer(context)
-            case (let context?, _): .require(context)
-            }
-            return PostgresConnection.Configuration(
-                host: host, port: port, username: address.user, password: address.password, database: address.database, tls: mode
+    /// A lone connection to one of the hosts. Over TCP with TLS asked for, its TCP and TLS
+    /// are opened here (`PostgresSecureChannel`: verify-full's name checked by libpq's rules)
+    /// and postgres-nio signs in over them.
+    func connection(to endpoint: PostgresAddress.Endpoint, id: Int, logger: Logger) async throws -> PostgresConnection {
+        let configuration: PostgresConnection.Configuration
+        switch (endpoint, tls) {
+        case (.tcp(let host, let port), let tls?):
+            let channel = try await PostgresSecureChannel.open(host: host, port: port, tls: tls, mode: address.security.mode)
+            configuration = PostgresConnection.Configuration(
+                establishedChannel: channel, username: address.user, password: address.password, database: address.database
             )
-        case .unixSocket(let path):
-            return PostgresConnection.Configuration(
+            do {
+                // On the channel's own event loop: postgres-nio sets its pipeline up there.
+                return try await PostgresConnection.connect(on: channel.eventLoop, configuration: configuration, id: id, logger: logger)
+            } catch {
+                try? await channel.close()
+                throw error
+            }
+        case (.tcp(let host, let port), nil):
+            configuration = PostgresConnection.Configuration(
+                host: host, port: port, username: address.user, password: address.password, database: address.database, tls: .disable
+            )
+        case (.unixSocket(let path), _):
+            configuration = PostgresConnection.Configuration(
                 unixSocketPath: path, username: address.user, password: address.password, database: address.database
             )
         }
+        return try await PostgresConnection.connect(configuration: configuration, id: id, logger: logger)
     }
 
     /// `connect`, asked again for up to `Ledger.reconnectTimeout` while hosts answer but none
@@ -80,9 +90,7 @@ struct PostgresConnectionSettings: Sendable {
         var refusals: [String] = []
         for endpoint in address.endpoints {
             do {
-                let connection = try await PostgresConnection.connect(
-                    configuration: try connectionConfiguration(endpoint), id: id, logger: logger
-                )
+                let connection = try await connection(to: endpoint, id: id, logger: logger)
                 do {
                     guard let refusal = try await address.sessionTarget.refusal(connection, logger: logger) else {
                         return (connection, endpoint)

@@ -8,7 +8,7 @@ extension PostgresErrors {
         let mode = address.security.mode.rawValue
         let root = address.security.rootCertificatePath(environment: ProcessInfo.processInfo.environment) ?? "sslrootcert"
         for cause in causes(of: error) {
-            if let error = cause as? PSQLError, error.code == .sslUnsupported {
+            if cause is TLSUnsupported || (cause as? PSQLError)?.code == .sslUnsupported {
                 return "the server does not offer TLS, and sslmode=\(mode) requires it "
                     + "(turn ssl on in its postgresql.conf, or connect with sslmode=prefer)"
             }

@@ -135,6 +135,16 @@ enum PostgresErrors {
         var description: String { "the store moved to another host while the connection was being used" }
     }
 
+    /// A lone connection's TCP connect failed, or the server went quiet before TLS
+    /// (`PostgresSecureChannel`); what postgres-nio reports as its connection error.
+    struct Unreachable: StoreGone {
+        var underlying: any Error
+        var description: String { systemReason(String(describing: underlying)) }
+    }
+
+    /// The server declined TLS (answered N to the SSLRequest) and the URL's sslmode requires it.
+    struct TLSUnsupported: Error {}
+
     /// No pooled connection came within `PostgresStorage.connectionWait`.
     struct NoConnection: StoreGone {
         var waited: Duration

@@ -66,12 +66,11 @@ struct PostgresTLSTests {
             let misnamed = try await storefront(
                 ["store", "migrate"], store: url(byName, "sslmode=verify-full&sslrootcert=\(server.certificate("ca.crt"))")
             )
-            // swift-nio-ssl accepted the certificate for 127.0.0.1 when connecting to localhost
-            // (it resolved there): not yet refused.
-            withKnownIssue("verify-full by the name localhost takes a certificate made for 127.0.0.1 only") {
-                #expect(misnamed.status == 69)
-                #expect(misnamed.stderr.contains("the server's certificate is not for localhost"), "\(misnamed.stderr)")
-            }
+            // The certificate names 127.0.0.1 only, where localhost resolves: libpq refuses it,
+            // and so does the store (swift-nio-ssl alone would take it).
+            #expect(misnamed.status == 69)
+            #expect(misnamed.stderrLines.count == 1, "\(misnamed.stderr)")
+            #expect(misnamed.stderr.contains("the server's certificate is not for localhost"), "\(misnamed.stderr)")
 
             let noRoot = try await storefront(["store", "migrate"], store: url(server.url, "sslmode=verify-full"))
             #expect(noRoot.status == 74)
@@ -117,6 +116,31 @@ struct PostgresTLSTests {
             #expect(open.stderrLines.count == 1, "\(open.stderr)")
             #expect(open.stderr.contains("\(key.path) has mode 0644, so others may read it"), "\(open.stderr)")
         }
+    }
+
+    @Test("A store URL whose port is not PostgreSQL's (a web server answers): one line, exit 69, asking whether it is PostgreSQL")
+    func notPostgreSQL() async throws {
+        // Answers every connection as a web server would, whatever it was sent.
+        let portFile = data.url.appendingPathComponent("port").path
+        let server = try ChildProcess("/usr/bin/env", ["python3", "-c", """
+            import socket, sys
+            s = socket.socket(); s.bind(("127.0.0.1", 0)); s.listen()
+            open(sys.argv[1], "w").write(str(s.getsockname()[1]))
+            while True:
+                c, _ = s.accept(); c.recv(8)
+                c.sendall(b"HTTP/1.1 400 Bad Request\\r\\nContent-Length: 0\\r\\n\\r\\n"); c.close()
+            """, portFile])
+        defer { server.kill() }
+        var port: String?
+        for _ in 0..<200 where port == nil {
+            port = try? String(contentsOfFile: portFile, encoding: .utf8)
+            if port == nil { try await Task.sleep(for: .milliseconds(25)) }
+        }
+        let web = "postgres://storefront@127.0.0.1:\(try #require(port))/storefront"
+        let answered = try await storefront(["transactions"], store: web)
+        #expect(answered.status == 69)
+        #expect(answered.stderrLines.count == 1, "\(answered.stderr)")
+        #expect(answered.stderr.contains("answered the TLS request with 47 bytes, where PostgreSQL answers with one (S or N): is it PostgreSQL?"), "\(answered.stderr)")
     }
 
     @Test("An sslmode libpq has but postgres-nio cannot do, or sslcert without sslkey: exit 64 naming the parameter")
