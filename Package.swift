@@ -63,9 +63,8 @@ let package = Package(
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 // verify-full's host-name check reads the certificate's names (linked already by postgres-nio's crypto).
                 .product(name: "SwiftASN1", package: "swift-asn1"),
-                // The change feed's and the primary finder's lone connections open their own TCP and TLS.
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
+                // The lone connections open their own TLS and wait for its handshake (`TLSUserEvent`);
+                // their sockets are swift-nio's, which PostgresNIO links and exports.
                 .product(name: "NIOTLS", package: "swift-nio"),
             ]
         ),

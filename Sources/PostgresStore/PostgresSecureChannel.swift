@@ -1,7 +1,6 @@
-import NIOCore
-import NIOPosix
 import NIOSSL
 import NIOTLS
+import PostgresNIO
 
 /// A lone connection's TCP and TLS, opened here and handed to postgres-nio as an established
 /// channel: under `sslmode=verify-full` the server's name is checked by libpq's rules
