@@ -4,8 +4,8 @@ import NIOSSL
 import PostgresNIO
 
 /// A store's address made ready to connect: its password found, its TLS files read. The
-/// pool and the lone connections (the checks at open, the change feed, finding the primary)
-/// are configured from it alike.
+/// pool's connections and the lone ones (the checks at open, the change feed, finding the
+/// primary) are opened by it alike.
 struct PostgresConnectionSettings: Sendable {
     let address: PostgresAddress
     /// Nil for plain TCP or a unix socket.
@@ -17,28 +17,9 @@ struct PostgresConnectionSettings: Sendable {
         address.endpoints.count > 1 || address.sessionTarget != .any
     }
 
-    /// The pool's configuration for one of the address's hosts.
-    func clientConfiguration(_ endpoint: PostgresAddress.Endpoint) -> PostgresClient.Configuration {
-        switch endpoint {
-        case .tcp(let host, let port):
-            let mode: PostgresClient.Configuration.TLS = switch (tls, address.security.mode) {
-            case (nil, _): .disable
-            case (let tls?, .prefer): .prefer(tls)
-            case (let tls?, _): .require(tls)
-            }
-            return PostgresClient.Configuration(
-                host: host, port: port, username: address.user, password: address.password, database: address.database, tls: mode
-            )
-        case .unixSocket(let path):
-            return PostgresClient.Configuration(
-                unixSocketPath: path, username: address.user, password: address.password, database: address.database
-            )
-        }
-    }
-
-    /// A lone connection to one of the hosts. Over TCP with TLS asked for, its TCP and TLS
-    /// are opened here (`PostgresSecureChannel`: verify-full's name checked by libpq's rules)
-    /// and postgres-nio signs in over them.
+    /// A connection to one of the hosts, the pool's or a lone one. Over TCP with TLS asked
+    /// for, its TCP and TLS are opened here (`PostgresSecureChannel`: verify-full's name
+    /// checked by libpq's rules) and postgres-nio signs in over them.
     func connection(to endpoint: PostgresAddress.Endpoint, id: Int, logger: Logger) async throws -> PostgresConnection {
         let configuration: PostgresConnection.Configuration
         switch (endpoint, tls) {

@@ -9,56 +9,49 @@ actor PostgresPrimary {
     private let settings: PostgresConnectionSettings
     private let logger: Logger
     private var endpoint: PostgresAddress.Endpoint
-    private var client: PostgresClient
-    /// The pool's `run()`, cancelled when the pool is replaced or the store goes away.
-    private var running: Task<Void, Never>
+    private var pool: PostgresPool
     private var lost = false
 
     init(settings: PostgresConnectionSettings, endpoint: PostgresAddress.Endpoint, logger: Logger) {
         self.settings = settings
         self.logger = logger
         self.endpoint = endpoint
-        let (client, running) = Self.pool(settings: settings, endpoint: endpoint, logger: logger)
-        self.client = client
-        self.running = running
+        pool = PostgresPool(settings: settings, endpoint: endpoint, logger: logger)
     }
 
     deinit {
-        running.cancel()
-    }
-
-    private static func pool(
-        settings: PostgresConnectionSettings, endpoint: PostgresAddress.Endpoint, logger: Logger
-    ) -> (PostgresClient, Task<Void, Never>) {
-        let client = PostgresClient(configuration: settings.clientConfiguration(endpoint), backgroundLogger: logger)
-        return (client, Task { await client.run() })
+        Task { [pool] in await pool.shutdown() }
     }
 
     /// The pool to use; after a loss, the host found again first. Throws when no host is the
     /// one asked for (`NoTargetHost`, a store gone: the ledger asks again).
-    func current() async throws -> PostgresClient {
-        guard lost else { return client }
+    func current() async throws -> PostgresPool {
+        guard lost else { return pool }
         let (connection, found) = try await settings.connect(id: 2, logger: logger)
         try? await connection.close()
+        var retired: PostgresPool?
         if lost, found != endpoint {
-            running.cancel()
+            retired = pool
             endpoint = found
-            (client, running) = Self.pool(settings: settings, endpoint: found, logger: logger)
+            pool = PostgresPool(settings: settings, endpoint: found, logger: logger)
         }
         lost = false
-        return client
+        let current = pool
+        // After the switch: a transaction arriving meanwhile already gets the new pool.
+        await retired?.shutdown()
+        return current
     }
 
     /// Whether `pool` was shut down for another host's: what it still had in hand fails.
-    func hasRetired(_ pool: PostgresClient) -> Bool {
-        pool !== client
+    func hasRetired(_ pool: PostgresPool) -> Bool {
+        pool !== self.pool
     }
 
     /// `failed` lost its server or was refused a write: find the host again before the next
     /// transaction. Only when there is a host to find (`findsTarget`); one server that
     /// restarts keeps its pool, which reconnects by itself.
-    func failed(_ pool: PostgresClient, with error: any Error) {
-        guard settings.findsTarget, pool === client, PostgresErrors.sendsToAnotherHost(error) else { return }
+    func failed(_ pool: PostgresPool, with error: any Error) {
+        guard settings.findsTarget, pool === self.pool, PostgresErrors.sendsToAnotherHost(error) else { return }
         lost = true
     }
 }

@@ -2,12 +2,11 @@ import NIOSSL
 import NIOTLS
 import PostgresNIO
 
-/// A lone connection's TCP and TLS, opened here and handed to postgres-nio as an established
+/// A connection's TCP and TLS, opened here and handed to postgres-nio as an established
 /// channel: under `sslmode=verify-full` the server's name is checked by libpq's rules
-/// (`PostgresCertificateNames`) once the handshake is done and before the sign-in is
-/// sent in it; postgres-nio's own TLS would take a certificate for the address connected to,
-/// whatever name the URL gave. The pool keeps postgres-nio's TLS (it has no hook for
-/// another), and only ever connects to a host a lone connection checked first.
+/// (`PostgresCertificateNames`) once the handshake is done and before the sign-in is sent;
+/// postgres-nio's own TLS would take a certificate for the address connected to, whatever
+/// name the URL gave.
 enum PostgresSecureChannel {
     /// How long the server has to accept the TCP connection, then to answer the TLS request
     /// and finish the handshake: postgres-nio's connect timeout.

@@ -7,8 +7,8 @@ import PostgresNIO
 ///
 /// Writes of one account take turns on a transaction-level advisory lock, as SQLite's
 /// writers take turns on its file; different accounts write at once. The connection pool
-/// (`PostgresClient`) runs in a task that `PostgresPrimary` owns, and replaces with another
-/// host's when a write finds the host it writes to gone, given several hosts.
+/// (`PostgresPool`) is `PostgresPrimary`'s, which replaces it with another host's when a
+/// write finds the host it writes to gone, given several hosts.
 ///
 /// ```swift
 /// let address = try PostgresAddress("postgres://storefront@/shop?host=/tmp/pg")
@@ -142,8 +142,8 @@ package final class PostgresStorage: LedgerStorage {
     }
 
     /// How long a transaction waits for a pooled connection before it is reported
-    /// `storeUnavailable`: the pool keeps trying a server that is down, and the ledger's
-    /// retry loop must get back control to keep its own deadline.
+    /// `storeUnavailable`: the pool keeps trying a single server that is down, and the
+    /// ledger's retry loop must get back control to keep its own deadline.
     static let connectionWait: Duration = .seconds(10)
 
     /// One transaction on a pooled connection; waiting for the connection gives up after
@@ -152,25 +152,25 @@ package final class PostgresStorage: LedgerStorage {
     private func transaction<T: Sendable>(
         _ body: @escaping @Sendable (PostgresConnection) async throws -> T
     ) async throws -> T {
-        let client = try await primary.current()
+        let pool = try await primary.current()
         do {
-            return try await transaction(on: client, body)
+            return try await transaction(on: pool, body)
         } catch {
             // Another transaction found a new primary and shut this pool down meanwhile, failing
-            // what waited on it (postgres-nio's poolShutdown): a store gone, asked again there.
-            if await primary.hasRetired(client) { throw PostgresErrors.PoolRetired() }
-            await primary.failed(client, with: error)
+            // what waited on it: a store gone, asked again there.
+            if await primary.hasRetired(pool) { throw PostgresErrors.PoolRetired() }
+            await primary.failed(pool, with: error)
             throw error
         }
     }
 
     private func transaction<T: Sendable>(
-        on client: PostgresClient, _ body: @escaping @Sendable (PostgresConnection) async throws -> T
+        on pool: PostgresPool, _ body: @escaping @Sendable (PostgresConnection) async throws -> T
     ) async throws -> T {
         let lease = LeaseDeadline()
         return try await withThrowingTaskGroup(of: T?.self) { group in
             group.addTask {
-                try await client.withConnection { connection in
+                try await pool.withConnection { connection in
                     guard await lease.leased() else { throw PostgresErrors.NoConnection(waited: Self.connectionWait) }
                     return try await connection.transaction(logger: Self.logger, body)
                 }
