@@ -212,6 +212,8 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
                 // An app server's key, signing promotional offers.
                 .product(name: "Crypto", package: "swift-crypto"),
+                // The PostgreSQL pool's tests give it a silent logger.
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .testTarget(

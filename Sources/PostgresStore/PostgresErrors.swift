@@ -89,7 +89,8 @@ enum PostgresErrors {
         return String(cString: strerror(number))
     }
 
-    private static func isConnectionLost(_ error: any Error) -> Bool {
+    /// The server out of reach, gone, or not there yet: worth asking again.
+    static func isConnectionLost(_ error: any Error) -> Bool {
         if error is StoreGone { return true }
         guard let error = error as? PSQLError else { return false }
         let lost: [PSQLError.Code] = [

@@ -7,10 +7,11 @@ import PostgresNIO
 /// postgres-nio's `PostgresClient` builds its own TLS, whose check also takes a certificate
 /// for the address connected to.
 ///
-/// A connection that cannot be opened is asked again after a pause while the transaction
+/// A server that cannot be reached is asked again after a pause while the transaction
 /// waits (one server restarting), or, given several hosts, reported at once: the ledger's
 /// retry then finds the host that takes writes now (`PostgresPrimary`) without waiting out
-/// `PostgresStorage.connectionWait` on a primary that is gone.
+/// `PostgresStorage.connectionWait` on a primary that is gone. A refusal (TLS, sign-in) is
+/// reported at once.
 ///
 /// ```swift
 /// let pool = PostgresPool(settings: settings, endpoint: .tcp(host: "db1.example", port: 5432), logger: logger)
@@ -89,7 +90,9 @@ actor PostgresPool {
             } catch {
                 count -= 1
                 wakeOne()
-                if settings.findsTarget || Task.isCancelled { throw error }
+                // TLS or sign-in refused will not mend by waiting: said at once, as is a dead
+                // primary when another host may have taken over.
+                guard PostgresErrors.isConnectionLost(error), !settings.findsTarget, !Task.isCancelled else { throw error }
                 try await Task.sleep(for: pause)
                 pause = min(pause * 2, .seconds(1))
             }
