@@ -255,9 +255,9 @@ private struct Cursor {
         // a control character): strings are most of a catalog's bytes, each read twice
         // (`JSONReader.Outline`), and a byte at a time was the largest part of loading one.
         while end + 8 <= bytes.count {
-            let chunk = word(at: end)
-            guard !Self.endsPlainRun(chunk) else { break }
-            seen |= chunk
+            let word = UnsafeRawPointer(bytes.baseAddress! + end).loadUnaligned(as: UInt64.self)
+            guard !Self.endsPlainRun(word) else { break }
+            seen |= word
             end += 8
         }
         while end < bytes.count {
@@ -281,11 +281,6 @@ private struct Cursor {
         }
         index = start - 1
         throw failure("unterminated string")
-    }
-
-    /// The eight bytes from `offset` (at least eight before the end) as one integer.
-    private func word(at offset: Int) -> UInt64 {
-        UnsafeRawPointer(bytes.baseAddress! + offset).loadUnaligned(as: UInt64.self)
     }
 
     /// Whether any of the eight bytes of `word` is a quote, a backslash or a control
@@ -386,11 +381,6 @@ private struct Cursor {
     private func validated(_ utf8: UnsafeBufferPointer<UInt8>, isASCII: Bool, at offset: Int) throws(Failure) -> String {
         // ASCII needs no validation, and most keys and IDs are ASCII.
         if isASCII { return keepsValues ? String(decoding: utf8, as: UTF8.self) : "" }
-        // Checking an outline's strings builds none (a catalog's names in Japanese, say).
-        if !keepsValues {
-            guard UTF8Check.isWellFormed(utf8) else { throw Failure(offset: offset, message: "a string is not valid UTF-8") }
-            return ""
-        }
         guard let text = String(validating: utf8, as: UTF8.self) else {
             throw Failure(offset: offset, message: "a string is not valid UTF-8")
         }
@@ -440,11 +430,6 @@ private struct Cursor {
 
     private mutating func skipWhitespace() {
         while index < bytes.count {
-            // Indentation eight spaces at a time: a third of a pretty-printed catalog's bytes.
-            while index + 8 <= bytes.count, word(at: index) == 0x2020_2020_2020_2020 {
-                index += 8
-            }
-            guard index < bytes.count else { return }
             switch bytes[index] {
             case UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\t"): index += 1
             default: return

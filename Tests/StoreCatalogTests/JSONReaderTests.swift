@@ -75,42 +75,6 @@ import Testing
         invalid += [0xC3] + Array("\(plain)\"]".utf8)  // a lead byte without its continuation
         #expect(throws: JSONReader.SyntaxError.self) { try JSONReader.parse(invalid) }
     }
-
-    /// Indentation is skipped eight spaces at a time: runs of every length, around and
-    /// between values, with newlines and tabs among them.
-    @Test(arguments: 0...17)
-    func whitespaceRunsOfEveryLengthAreSkipped(run: Int) throws {
-        let spaces = String(repeating: " ", count: run)
-        let text = "\(spaces){\n\(spaces)\"a\"\(spaces):\(spaces)[\(spaces)1,\t\(spaces)\r\n\(spaces)\"b\"\(spaces)]\(spaces)}\(spaces)"
-        #expect(try parse(text) == .object([.init(key: "a", value: .array([.number("1"), .string("b")]))]))
-        #expect(throws: JSONReader.SyntaxError(line: 1, column: run + 3, message: "unexpected 'x' after the end of the JSON value")) {
-            try parse("{}\(spaces)x")
-        }
-    }
-
-    /// A catalog's outline checks its products' strings without building them: it must
-    /// refuse exactly the bytes that building them would (each sequence here is one of
-    /// Unicode's ill-formed kinds), at the same place, and accept the rest.
-    @Test(arguments: [
-        ([0xC3], false), ([0xC0, 0x80], false), ([0xE0, 0x80, 0x80], false), ([0xED, 0xA0, 0x80], false),
-        ([0xF4, 0x90, 0x80, 0x80], false), ([0xF5, 0x80, 0x80, 0x80], false), ([0x80], false), ([0xE6, 0x97], false),
-        ([0xC3, 0xA9], true), ([0xE6, 0x97, 0xA5], true), ([0xEF, 0xBF, 0xBF], true), ([0xF0, 0x9F, 0x90, 0xA6], true),
-        ([0xF4, 0x8F, 0xBF, 0xBF], true), ([0xED, 0x9F, 0xBF], true),
-    ] as [([UInt8], Bool)])
-    func anOutlineRefusesTheUTF8ThatParsingRefuses(sequence: [UInt8], wellFormed: Bool) throws {
-        let document = Data(#"{"products": [{"name": "x"#.utf8) + sequence + Data(#"y"}]}"#.utf8)
-        let parsed = Result { try JSONReader.parse(document) }
-        let outlined = Result { try JSONReader.outline(document, deferring: ["products"]) }
-        if wellFormed {
-            let name = "x" + String(decoding: sequence, as: UTF8.self) + "y"
-            #expect(try parsed.get() == .object([.init(key: "products", value: .array([.object([.init(key: "name", value: .string(name))])]))]))
-            #expect(try outlined.get().deferred["products"]?.count == 1)
-        } else {
-            let expected = JSONReader.SyntaxError(line: 1, column: 25, message: "a string is not valid UTF-8")
-            #expect(throws: expected) { try parsed.get() }
-            #expect(throws: expected) { try outlined.get() }
-        }
-    }
 }
 
 @Suite struct JSONWriterTests {
