@@ -249,23 +249,11 @@ private struct Cursor {
     private mutating func string() throws(Failure) -> String {
         let start = index + 1
         var end = start
-        // Every byte read, OR-ed: its high bit says whether the string is ASCII.
-        var seen: UInt64 = 0
-        // Eight bytes at a time up to the word holding the closing quote (or a backslash or
-        // a control character): strings are most of a catalog's bytes, each read twice
-        // (`JSONReader.Outline`), and a byte at a time was the largest part of loading one.
-        while end + 8 <= bytes.count {
-            let word = UnsafeRawPointer(bytes.baseAddress! + end).loadUnaligned(as: UInt64.self)
-            guard !Self.endsPlainRun(word) else { break }
-            seen |= word
-            end += 8
-        }
         while end < bytes.count {
             let byte = bytes[end]
             if byte == UInt8(ascii: "\"") {
                 index = end + 1
-                let utf8 = UnsafeBufferPointer(rebasing: bytes[start..<end])
-                return try validated(utf8, isASCII: seen & 0x8080_8080_8080_8080 == 0, at: start)
+                return try validated(UnsafeBufferPointer(rebasing: bytes[start..<end]), at: start)
             }
             if byte == UInt8(ascii: "\\") {
                 index = end
@@ -276,22 +264,10 @@ private struct Cursor {
                 index = end
                 throw failure("control character in a string (escape it as \\u00XX)")
             }
-            seen |= UInt64(byte)
             end += 1
         }
         index = start - 1
         throw failure("unterminated string")
-    }
-
-    /// Whether any of the eight bytes of `word` is a quote, a backslash or a control
-    /// character (below 0x20): the bit tricks of "any byte zero" and "any byte less than",
-    /// exact as a yes or no.
-    private static func endsPlainRun(_ word: UInt64) -> Bool {
-        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
-        func anyZero(_ value: UInt64) -> Bool { (value &- ones) & ~value & highs != 0 }
-        let quote = word ^ (ones &* UInt64(UInt8(ascii: "\""))), backslash = word ^ (ones &* UInt64(UInt8(ascii: "\\")))
-        let control = (word &- ones &* 0x20) & ~word & highs != 0
-        return control || anyZero(quote) || anyZero(backslash)
     }
 
     private mutating func escapedString(continuing decoded: inout [UInt8], startingAt start: Int) throws(Failure) -> String {
@@ -301,7 +277,7 @@ private struct Cursor {
             case UInt8(ascii: "\""):
                 index += 1
                 return try decoded.withUnsafeBufferPointer { buffer throws(Failure) in
-                    try validated(buffer, isASCII: buffer.allSatisfy { $0 < 0x80 }, at: start)
+                    try validated(buffer, at: start)
                 }
             case UInt8(ascii: "\\"):
                 index += 1
@@ -378,9 +354,9 @@ private struct Cursor {
         }
     }
 
-    private func validated(_ utf8: UnsafeBufferPointer<UInt8>, isASCII: Bool, at offset: Int) throws(Failure) -> String {
+    private func validated(_ utf8: UnsafeBufferPointer<UInt8>, at offset: Int) throws(Failure) -> String {
         // ASCII needs no validation, and most keys and IDs are ASCII.
-        if isASCII { return keepsValues ? String(decoding: utf8, as: UTF8.self) : "" }
+        if utf8.allSatisfy({ $0 < 0x80 }) { return keepsValues ? String(decoding: utf8, as: UTF8.self) : "" }
         guard let text = String(validating: utf8, as: UTF8.self) else {
             throw Failure(offset: offset, message: "a string is not valid UTF-8")
         }

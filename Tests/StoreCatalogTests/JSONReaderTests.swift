@@ -60,21 +60,6 @@ import Testing
             try parse(text)
         }
     }
-
-    /// Strings are read eight bytes at a time: whatever ends or interrupts one must be found
-    /// at every place in a word, after runs of every length.
-    @Test(arguments: 0...17)
-    func aStringEndsEscapesAndFailsWhereverItsBytesFall(run: Int) throws {
-        let plain = String(repeating: "x", count: run)
-        #expect(try parse("[\"\(plain)\", \"\(plain)\\n\(plain)\", \"\(plain)é日\(plain)\"]")
-            == .array([.string(plain), .string(plain + "\n" + plain), .string(plain + "é日" + plain)]))
-        #expect(throws: JSONReader.SyntaxError(line: 1, column: run + 3, message: "control character in a string (escape it as \\u00XX)")) {
-            try parse("[\"\(plain)\u{1F}\(plain)\"]")
-        }
-        var invalid = Array("[\"\(plain)".utf8)
-        invalid += [0xC3] + Array("\(plain)\"]".utf8)  // a lead byte without its continuation
-        #expect(throws: JSONReader.SyntaxError.self) { try JSONReader.parse(invalid) }
-    }
 }
 
 @Suite struct JSONWriterTests {
