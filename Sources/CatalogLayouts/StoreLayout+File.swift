@@ -175,10 +175,13 @@ private struct LayoutReader {
     /// up when drawn.
     private func titles(_ node: Node?, of productIDs: [Product.ID]) throws(Node.Problem) -> PlaceholderTitles {
         var titles: [Product.ID: String] = [:]
-        let listed = Set(productIDs)
-        for (id, title) in try node?.members() ?? [] {
-            guard listed.contains(id) else { throw title.problem("\"\(id)\" is not one of this shop's products") }
-            titles[id] = try title.nonEmptyString()
+        if let members = try node?.members() {
+            // Only a shop with titles pays for the set (a layout may list 100,000 products).
+            let listed = Set(productIDs)
+            for (id, title) in members {
+                guard listed.contains(id) else { throw title.problem("\"\(id)\" is not one of this shop's products") }
+                titles[id] = try title.nonEmptyString()
+            }
         }
         let catalog = self.catalog
         return PlaceholderTitles(titles) { id in

@@ -59,13 +59,25 @@ public enum TerminalWidths {
 
     /// The disputed clusters in `texts`, each once, in the order first met.
     public static func disputedClusters(in texts: some Sequence<String>) -> [Character] {
-        var seen: Set<Character> = []
         var found: [Character] = []
-        for text in texts where !text.utf8.allSatisfy({ $0 < 0x80 }) {
-            for cluster in text where isDisputed(cluster) && seen.insert(cluster).inserted {
-                found.append(cluster)
-            }
-        }
+        for text in texts { addDisputedClusters(in: text, to: &found) }
         return found
+    }
+
+    /// Appends the disputed clusters of `text` that `found` lacks, in the order met: for
+    /// reading many texts where they are (every product name of a 100,000-product catalog
+    /// before the first frame) without a sequence of them.
+    ///
+    /// ```swift
+    /// var found: [Character] = []
+    /// TerminalWidths.addDisputedClusters(in: "Thanks 👍🏽", to: &found)  // ["👍🏽"]
+    /// ```
+    public static func addDisputedClusters(in text: String, to found: inout [Character]) {
+        // Every disputed scalar's UTF-8 starts with one of these bytes; a name without them
+        // (ASCII, kana, kanji) is passed over without walking its clusters.
+        guard text.utf8.contains(where: { $0 == 0xE2 || $0 == 0xEF || $0 == 0xF0 }) else { return }
+        for cluster in text where isDisputed(cluster) && !found.contains(cluster) {
+            found.append(cluster)
+        }
     }
 }

@@ -135,9 +135,14 @@ extension StoreView {
     public func content(firstPage products: [Product], unavailable: [Product.ID], filter: String? = nil, language: InterfaceLanguage = .english) -> StoreViewContent {
         let page = content(for: .success(products, unavailable: unavailable), filter: filter, language: language)
         guard page.filterText.isEmpty else { return page }
-        let rest = productIDs.dropFirst(products.count + unavailable.count).map { StoreRow.loading(id: $0) }
+        // One array, sized once: the page's rows and a loading row for each ID after it.
+        var rows = page.rows
+        rows.reserveCapacity(productIDs.count)
+        for id in productIDs.dropFirst(products.count + unavailable.count) {
+            rows.append(.loading(id: id))
+        }
         return StoreViewContent(
-            phase: .loaded, rows: page.rows + rest, totalCount: productIDs.count,
+            phase: .loaded, rows: rows, totalCount: productIDs.count,
             unavailable: unavailable, all: products, language: language
         )
     }

@@ -74,6 +74,8 @@ struct LayoutFileTests {
         (#"{"shops": [{"title": "", "kind": "store", "productIDs": ["a"]}]}"#, "Shop.json: shops[0].title: must not be empty"),
         (#"{"shops": [{"title": "x", "kind": "store", "productIDs": ["a"], "sortByPrice": "yes"}]}"#,
          "Shop.json: shops[0].sortByPrice: expected true or false, found a string"),
+        (#"{"shops": [{"title": "x", "kind": "store", "productIDs": ["a"], "titles": {"a": "Aye", "b": "Bee"}}]}"#,
+         #"Shop.json: shops[0].titles.b: "b" is not one of this shop's products"#),
     ])
     func refused(json: String, message: String) {
         #expect {
