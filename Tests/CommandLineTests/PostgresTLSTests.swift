@@ -123,16 +123,19 @@ struct PostgresTLSTests {
         // Answers every connection as a web server would, whatever it was sent.
         let portFile = data.url.appendingPathComponent("port").path
         let server = try ChildProcess("/usr/bin/env", ["python3", "-c", """
-            import socket, sys
+            import os, socket, sys
             s = socket.socket(); s.bind(("127.0.0.1", 0)); s.listen()
-            open(sys.argv[1], "w").write(str(s.getsockname()[1]))
+            with open(sys.argv[1] + ".new", "w") as f:
+                f.write(str(s.getsockname()[1]))
+            os.rename(sys.argv[1] + ".new", sys.argv[1])
             while True:
                 c, _ = s.accept(); c.recv(8)
                 c.sendall(b"HTTP/1.1 400 Bad Request\\r\\nContent-Length: 0\\r\\n\\r\\n"); c.close()
             """, portFile])
         defer { server.kill() }
+        // Written whole, by a rename: once there, it is the port.
         var port: String?
-        for _ in 0..<200 where port == nil {
+        for _ in 0..<400 where port == nil {
             port = try? String(contentsOfFile: portFile, encoding: .utf8)
             if port == nil { try await Task.sleep(for: .milliseconds(25)) }
         }
