@@ -99,7 +99,7 @@ extension PostgresCertificateNames {
 }
 
 /// An IP literal's bytes, as a certificate holds them; nil for a host name.
-private struct IPAddressBytes {
+struct IPAddressBytes {
     let bytes: [UInt8]
 
     init?(_ host: String) {

@@ -26,7 +26,8 @@ actor PostgresPool {
     private let settings: PostgresConnectionSettings
     private let endpoint: PostgresAddress.Endpoint
     private let logger: Logger
-    private var idle: [(connection: PostgresConnection, since: ContinuousClock.Instant)] = []
+    private typealias IdleConnection = (connection: PostgresConnection, since: ContinuousClock.Instant)
+    private var idle: [IdleConnection] = []
     /// Connections open or being opened, idle or in use.
     private var count = 0
     /// Transactions waiting for a connection to come back, first come first served.
@@ -119,11 +120,17 @@ actor PostgresPool {
 
     private func closeBrokenAndStale() {
         let now = ContinuousClock.now
-        let (keep, drop) = idle.reduce(into: ([(connection: PostgresConnection, since: ContinuousClock.Instant)](), [PostgresConnection]())) {
-            if $1.connection.isClosed || now - $1.since > Self.idleTimeout { $0.1.append($1.connection) } else { $0.0.append($1) }
+        // One pass: `isClosed` may turn true at any moment, and a connection dropped from the
+        // list must also leave the count.
+        var kept: [IdleConnection] = []
+        for entry in idle {
+            if entry.connection.isClosed || now - entry.since > Self.idleTimeout {
+                close(entry.connection)
+            } else {
+                kept.append(entry)
+            }
         }
-        idle = keep
-        drop.forEach(close)
+        idle = kept
     }
 
     private func pruneWhileIdle() async {

@@ -60,7 +60,7 @@ enum PostgresSecureChannel {
         // The name is checked below by libpq's rules; the chain still by BoringSSL.
         if checkingName { tls.certificateVerification = .noHostnameVerification }
         let context = try NIOSSLContext(configuration: tls)
-        let isAddress = (try? SocketAddress(ipAddress: host, port: 0)) != nil
+        let isAddress = IPAddressBytes(host) != nil
         let done = channel.eventLoop.makePromise(of: Void.self)
         let timer = channel.eventLoop.scheduleTask(in: timeout) { done.fail(PostgresErrors.Unreachable(underlying: NoAnswer())) }
         defer { timer.cancel() }
