@@ -6,7 +6,7 @@ extension AppState {
     mutating func openTransactionManager() -> [AppEffect] {
         guard options.transactionManager != nil, screen != .transactionManager else { return [] }
         var manager = screenStates[.transactionManager] ?? TransactionManagerState(returnScreen: screen)
-        manager = TransactionManagerState(items: manager.items, list: manager.list, result: manager.result, returnScreen: screen)
+        manager.returnScreen = screen
         screenStates[.transactionManager] = manager
         screen = .transactionManager
         return screenEffects(after: .opened)

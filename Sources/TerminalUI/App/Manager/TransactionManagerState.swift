@@ -20,7 +20,7 @@ public struct TransactionManagerState: Sendable {
     /// An action is with the store.
     public internal(set) var isBusy = false
     /// Where Esc goes back to.
-    let returnScreen: AppState.Screen
+    var returnScreen: AppState.Screen
 
     /// The selected row, if any.
     public var selectedItem: ManagedItem? {
