@@ -59,25 +59,36 @@ public enum TerminalWidths {
 
     /// The disputed clusters in `texts`, each once, in the order first met.
     public static func disputedClusters(in texts: some Sequence<String>) -> [Character] {
-        var found: [Character] = []
-        for text in texts { addDisputedClusters(in: text, to: &found) }
-        return found
+        var clusters = DisputedClusters()
+        for text in texts { clusters.add(in: text) }
+        return clusters.found
     }
 
-    /// Appends the disputed clusters of `text` that `found` lacks, in the order met: for
-    /// reading many texts where they are (every product name of a 100,000-product catalog
-    /// before the first frame) without a sequence of them.
+    /// The disputed clusters of many texts, each once, in the order first met: for reading
+    /// texts where they are (every product name of a 100,000-product catalog before the first
+    /// frame) without a sequence of them.
     ///
     /// ```swift
-    /// var found: [Character] = []
-    /// TerminalWidths.addDisputedClusters(in: "Thanks 👍🏽", to: &found)  // ["👍🏽"]
+    /// var clusters = TerminalWidths.DisputedClusters()
+    /// clusters.add(in: "Thanks 👍🏽")
+    /// clusters.add(in: "More 👍🏽 and 🇯🇵")
+    /// clusters.found  // ["👍🏽", "🇯🇵"]
     /// ```
-    public static func addDisputedClusters(in text: String, to found: inout [Character]) {
-        // Every disputed scalar's UTF-8 starts with one of these bytes; a name without them
-        // (ASCII, kana, kanji) is passed over without walking its clusters.
-        guard text.utf8.contains(where: { $0 == 0xE2 || $0 == 0xEF || $0 == 0xF0 }) else { return }
-        for cluster in text where isDisputed(cluster) && !found.contains(cluster) {
-            found.append(cluster)
+    public struct DisputedClusters {
+        public private(set) var found: [Character] = []
+        // Beside the list, so a catalog full of distinct emoji is not a scan of it per cluster.
+        private var seen: Set<Character> = []
+
+        public init() {}
+
+        /// Adds the disputed clusters of `text` not found before.
+        public mutating func add(in text: String) {
+            // Every disputed scalar's UTF-8 starts with one of these bytes; a name without them
+            // (ASCII, kana, kanji) is passed over without walking its clusters.
+            guard text.utf8.contains(where: { $0 == 0xE2 || $0 == 0xEF || $0 == 0xF0 }) else { return }
+            for cluster in text where isDisputed(cluster) && seen.insert(cluster).inserted {
+                found.append(cluster)
+            }
         }
     }
 }

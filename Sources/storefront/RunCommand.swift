@@ -119,16 +119,17 @@ extension RunCommand {
     /// The products' names are read where they are, not copied (a catalog may have 100,000).
     static func disputedClusters(in catalog: Catalog, layout: StoreLayout) -> [Character] {
         let titles = [layout.title] + layout.shops.map(\.title) + catalog.subscriptionGroups.flatMap { $0.localizations.map(\.displayName) }
-        var clusters = TerminalWidths.disputedClusters(in: titles)
+        var clusters = TerminalWidths.DisputedClusters()
+        for title in titles { clusters.add(in: title) }
         // Plain loops over positions: a lazy sequence of the 200,000 names of a large catalog
         // cost a tenth of its start-up in iterators and copies of each product.
         for position in catalog.products.indices {
             let localizations = catalog.products[position].localizations
             for index in localizations.indices {
-                TerminalWidths.addDisputedClusters(in: localizations[index].displayName, to: &clusters)
+                clusters.add(in: localizations[index].displayName)
             }
         }
-        return clusters
+        return clusters.found
     }
 }
 

@@ -19,9 +19,11 @@ struct DisputedClustersTests {
 
     @Test("Adding a name's clusters keeps those already found and skips their repeats")
     func adding() {
-        var found: [Character] = ["🇯🇵"]
-        TerminalWidths.addDisputedClusters(in: "🇯🇵 and 🇫🇷, ❤️", to: &found)
-        TerminalWidths.addDisputedClusters(in: "ケーキ", to: &found)
-        #expect(found == ["🇯🇵", "🇫🇷", "❤️"])
+        var clusters = TerminalWidths.DisputedClusters()
+        clusters.add(in: "Made in 🇯🇵")
+        clusters.add(in: "🇯🇵 and 🇫🇷, ❤️")
+        clusters.add(in: "ケーキ")
+        clusters.add(in: "❤️ 🇫🇷")
+        #expect(clusters.found == ["🇯🇵", "🇫🇷", "❤️"])
     }
 }
