@@ -73,10 +73,11 @@ public struct ManagerDialog: Sendable, Hashable {
         case .refundReasons:
             return refundReasons.map { Choice(title: $0, isToken: true, outcome: .perform(.requestRefund(reason: $0))) }
         case .refundDecisions:
+            // Named as the result line names what they did (the percentage is asked next).
             return [
-                Choice(title: "Grant", isToken: false, outcome: .perform(.grantRefund)),
-                Choice(title: "Grant prorated", isToken: false, outcome: .next(.percentage)),
-                Choice(title: "Decline", isToken: false, outcome: .perform(.declineRefund)),
+                Choice(title: TransactionManagerAction.grantRefund.title, isToken: false, outcome: .perform(.grantRefund)),
+                Choice(title: TransactionManagerAction.grantProratedRefund(percentage: 0).title, isToken: false, outcome: .next(.percentage)),
+                Choice(title: TransactionManagerAction.declineRefund.title, isToken: false, outcome: .perform(.declineRefund)),
             ]
         case .consent(let price):
             return [
