@@ -160,7 +160,9 @@ struct PostgresSession: LedgerStorageSession {
                    (SELECT COUNT(*) || ':' || COUNT(decidedAt) FROM askToBuyRequests WHERE account = \(account.id))
                        || (SELECT COALESCE(string_agg('|' || originalID::text || status || price, '' ORDER BY originalID), '')
                            FROM priceIncreases WHERE account = \(account.id))
-                       || (SELECT COALESCE(string_agg('!' || productID, '' ORDER BY productID), '') FROM productsRemovedFromSale),
+                       || (SELECT COALESCE(string_agg('!' || productID, '' ORDER BY productID), '') FROM productsRemovedFromSale)
+                       || (SELECT '?' || COUNT(*) || ':' || COUNT(*) FILTER (WHERE status = 'pending') FROM refundRequests
+                           WHERE account = \(account.id)),
                    (SELECT COALESCE(string_agg(originalID || '=' || offerID, ';' ORDER BY originalID), '') FROM pendingOffers WHERE account = \(account.id))
             FROM transactions WHERE account = \(account.id)
             """, answering: "the ledger's change marker")

@@ -107,4 +107,7 @@ public enum StoreUpdate: Hashable, Sendable {
     /// These products went off sale or came back (App Store Connect's Remove from Sale): a
     /// view that shows one loads it again, to find it unavailable or for sale.
     case productsChanged([Product.ID])
+    /// A refund was asked for or decided elsewhere (another terminal, the developer's
+    /// decision): which purchases await the App Store's decision must be read again.
+    case refundRequestsChanged
 }

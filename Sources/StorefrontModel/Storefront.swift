@@ -161,6 +161,9 @@ public actor Storefront {
             if isReachable { _ = try? await refreshEntitlements() }
         case .productsChanged(let ids):
             await reloadProducts(ids)
+        case .refundRequestsChanged:
+            state.refundRequestChanges += 1
+            emit(.refundRequestsChanged)
         }
     }
 }

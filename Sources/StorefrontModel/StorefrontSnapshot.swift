@@ -29,6 +29,9 @@ public struct StorefrontSnapshot: Sendable {
     /// started: a product that stops waiting was approved when its count went up, and
     /// declined otherwise.
     public internal(set) var askToBuyApprovals: [Product.ID: Int] = [:]
+    /// How many times the store told of refund requests asked for or decided elsewhere: a
+    /// view that marks the purchases awaiting a decision reads them again when it moves.
+    public internal(set) var refundRequestChanges = 0
     /// The products of the purchases left unfinished last time that `start()` delivered:
     /// bought while no storefront was open (a session gone, or "Quit anyway"), oldest first.
     public internal(set) var deliveredWhileAway: [Product.ID] = []
@@ -145,4 +148,6 @@ public enum StorefrontEvent: Hashable, Sendable {
     case openForBusiness
     /// The store stopped answering, or answers again (`isStoreUnreachable`).
     case reachabilityChanged
+    /// A refund request was asked for or decided elsewhere (`refundRequestChanges`).
+    case refundRequestsChanged
 }

@@ -75,6 +75,34 @@ struct RefundDecisionTests {
         }
     }
 
+    @Test("Another process's refund request, then its decline, each reach a watching store as a refund-requests change", .timeLimit(.minutes(1)), arguments: Engine.allCases)
+    func seenByAWatcher(engine: Engine) async throws {
+        let shared = try await TestLedger(engine)
+        let watching = try await StoreHarness(on: shared), other = try await StoreHarness(on: shared)
+        let lifetime = try await watching.buy("lifetime")
+        var updates = await watching.store.updates().makeAsyncIterator()
+        let watcher = try await watching.store.watchLedger(every: .seconds(1))
+        defer { watcher.cancel() }
+
+        try await other.store.requestRefund(transactionID: Int64(lifetime.id), reason: .other)
+        await watching.watcherLooks(after: .seconds(1))
+        #expect(await Self.nextRefundRequestsChange(&updates))
+        #expect(try await watching.store.refundRequestedTransactionIDs() == [lifetime.id])
+
+        try await other.store.decideRefund(transactionID: Int64(lifetime.id), .decline)
+        await watching.watcherLooks(after: .seconds(1))
+        #expect(await Self.nextRefundRequestsChange(&updates))
+        #expect(try await watching.store.refundRequestedTransactionIDs().isEmpty)
+    }
+
+    /// Waits for the next `.refundRequestsChanged`, passing over other updates.
+    static func nextRefundRequestsChange(_ updates: inout AsyncStream<StoreUpdate>.Iterator) async -> Bool {
+        while let update = await updates.next() {
+            if update == .refundRequestsChanged { return true }
+        }
+        return false
+    }
+
     @Test("Decisions a transaction's state does not allow are refused, naming why", arguments: Engine.allCases)
     func refused(engine: Engine) async throws {
         let harness = try await StoreHarness(engine: engine)

@@ -26,6 +26,7 @@ extension LocalStore {
         var renewals = try await renewalPlans()
         var priceChanges = try await PriceChangeSighting(ledger)
         var states = try await renewalStates()
+        var refundRequests = try await ledger.refundRequestedIDs()
         // Nil after a look that failed, so the next reads everything again.
         var marker: Ledger.ChangeMarker? = try await ledger.changeMarker()
         var nextPeriodEnd = try await earliestPeriodEnd()
@@ -59,6 +60,7 @@ extension LocalStore {
                     renewals = try await announceRenewalChanges(since: renewals)
                     priceChanges = try await announcePriceChanges(since: priceChanges)
                     states = try await announceStateChanges(since: states)
+                    refundRequests = try await announceRefundRequestChanges(since: refundRequests)
                     nextPeriodEnd = try await earliestPeriodEnd()
                 } catch is CancellationError {
                     return

@@ -60,7 +60,8 @@ extension Ledger {
         let expirations: Double
         let storeState: String
         /// Requests filed and decided, so a decline in another process is seen; then the
-        /// account's price increases and the products off sale, so a price change is too.
+        /// account's price increases and the products off sale, so a price change is too;
+        /// then its refund requests and how many await a decision.
         let askToBuy: String
         /// The chains with an offer waiting for their renewal, and the offers.
         let pendingOffers: String

@@ -50,6 +50,32 @@ struct RefundElsewhereTests {
         #expect(told.revocationType == .proratedRefund && told.revocationPercentage == 40)
     }
 
+    /// The feeder's line in Your Purchases' history (the one with its purchase date).
+    static func feederHistoryRow(_ app: HeadlessApp) async -> String {
+        String(await app.screenText.split(separator: "\n").first { $0.contains("Copper Tube Feeder") && $0.contains("/2026") } ?? "")
+    }
+
+    @Test("With Your Purchases open, a request from another terminal marks the purchase and the decline there unmarks it")
+    func markedWhileOpen() async throws {
+        let shared = try await SharedLedgerHarness.make()
+        defer { shared.close() }
+        await shared.app.press(.down, .down, .enter, .enter, .char("y"), .enter)  // buy the copper feeder
+        await shared.app.press(.esc, .end, .enter)  // Your Purchases
+        let bought = try #require(try await shared.other.allTransactions().first?.verifiedValue)
+        #expect(await !Self.feederHistoryRow(shared.app).isEmpty)
+        #expect(await !Self.feederHistoryRow(shared.app).contains("refund requested"))
+
+        try await shared.other.requestRefund(transactionID: Int64(bought.id), reason: .other)
+        await shared.look()
+        let asked = await Self.feederHistoryRow(shared.app), screen = await shared.app.screenText
+        #expect(asked.contains("refund requested"), "\(screen)")
+
+        try await shared.other.decideRefund(transactionID: Int64(bought.id), .decline)
+        await shared.look()
+        let declined = await Self.feederHistoryRow(shared.app), after = await shared.app.screenText
+        #expect(!declined.contains("refund requested") && !declined.isEmpty, "\(after)")
+    }
+
     @Test("Declined, the feeder stays the customer's")
     func declined() async throws {
         let shared = try await SharedLedgerHarness.make()

@@ -200,7 +200,8 @@ struct SQLiteSession: LedgerStorageSession {
                        (SELECT COALESCE(group_concat(key || '=' || value, ';'), '') FROM storeState WHERE account = ?1),
                        (SELECT COUNT(*) || ':' || COUNT(decidedAt) FROM askToBuyRequests WHERE account = ?1)
                            || (SELECT COALESCE(group_concat('|' || originalID || status || price, ''), '') FROM priceIncreases WHERE account = ?1)
-                           || (SELECT COALESCE(group_concat('!' || productID, ''), '') FROM productsRemovedFromSale),
+                           || (SELECT COALESCE(group_concat('!' || productID, ''), '') FROM productsRemovedFromSale)
+                           || (SELECT '?' || COUNT(*) || ':' || COUNT(CASE WHEN status = 'pending' THEN 1 END) FROM refundRequests WHERE account = ?1),
                        (SELECT COALESCE(group_concat(originalID || '=' || offerID, ';'), '') FROM pendingOffers WHERE account = ?1)
                 FROM transactions WHERE account = ?1
                 """, arguments: [account.id])

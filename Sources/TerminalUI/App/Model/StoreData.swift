@@ -17,6 +17,8 @@ public struct StoreData: Sendable, Equatable {
     public var awaitingApproval: Set<Product.ID>
     /// Ask to Buy approvals per product (see `StorefrontSnapshot.askToBuyApprovals`).
     public var askToBuyApprovals: [Product.ID: Int]
+    /// See `StorefrontSnapshot.refundRequestChanges`.
+    public var refundRequestChanges = 0
     public var entitlements: EntitlementTaskState<CustomerEntitlements>
     /// Why the last reading of the customer's standing failed, until one succeeds.
     public var entitlementsError: StoreFailure?
@@ -64,6 +66,7 @@ public struct StoreData: Sendable, Equatable {
         )
         isStoreUnreachable = snapshot.isStoreUnreachable
         deliveredWhileAway = snapshot.deliveredWhileAway
+        refundRequestChanges = snapshot.refundRequestChanges
     }
 
     /// What the customer owns now; nil until loaded.

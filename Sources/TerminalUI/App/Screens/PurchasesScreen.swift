@@ -75,14 +75,16 @@ struct PurchasesScreen: AppScreen {
     }
 
     /// The history is read when the screen opens, and again whenever what the customer
-    /// owns may have changed.
+    /// owns may have changed; the refund marks, whenever a request was made or decided elsewhere.
     func effects(after news: ScreenNews) -> [AppEffect] {
         switch news {
         case .opened:
             return [.loadHistory, .refreshEntitlements, .loadProducts(productIDs, slot: AppState.purchasesSlot), .loadRefundRequests]
         case .storeChanged(let previous, let data):
-            guard let owned = data.owned, owned != previous.owned else { return [] }
-            return [.loadHistory]
+            var effects: [AppEffect] = []
+            if let owned = data.owned, owned != previous.owned { effects.append(.loadHistory) }
+            if data.refundRequestChanges != previous.refundRequestChanges { effects.append(.loadRefundRequests) }
+            return effects
         case .transactionEnded:
             return [.loadHistory]
         }
