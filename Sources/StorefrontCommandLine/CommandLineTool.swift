@@ -6,16 +6,18 @@ extension AsyncParsableCommand {
     /// command's own) and a bad command line alike as one line on standard error,
     /// `storefront: …`, then the sysexits code. ArgumentParser reports the rest (help, version).
     ///
+    /// `arguments` are the words after the program's name (the process's own by default).
+    ///
     /// ```swift
     /// @main struct Tool: AsyncParsableCommand {
     ///     static func main() async { await runReportingFailures() }
     /// }
     /// ```
-    package static func runReportingFailures() async {
+    package static func runReportingFailures(arguments: [String]? = nil) async {
         // Before anything formats a price or a date: ICU crashes on some values of LANG.
         LocaleEnvironment.replaceUnusable()
         do {
-            var command = try await asyncParseAsRoot()
+            var command = try await asyncParseAsRoot(arguments)
             if var asyncCommand = command as? AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {

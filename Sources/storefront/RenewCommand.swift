@@ -8,11 +8,12 @@ import StorefrontModel
 extension ForcedRenewalError: ExitCodeError {}
 
 /// `storefront renew ID [--billing-fails]`: the subscription's renewal date comes now, StoreKit
-/// Testing's `forceRenewalOfSubscription`; with `--billing-fails`, the renewal fails for billing.
+/// Testing's `forceRenewalOfSubscription`; with `--billing-fails` (or `--fail` alone), the
+/// renewal fails for billing.
 ///
 /// ```
 /// storefront renew 1          # DID_RENEW; the next period starts now
-/// storefront renew 1 --billing-fails  # DID_FAIL_TO_RENEW; billing retry (or a grace period)
+/// storefront renew 1 --fail   # DID_FAIL_TO_RENEW; billing retry (or a grace period)
 /// ```
 struct RenewCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -23,7 +24,7 @@ struct RenewCommand: AsyncParsableCommand {
             --notify URLs, and a running storefront sees the plan renewed. With --billing-fails the renewal's billing \
             fails now: billing retry, or a grace period first with --billing-grace-period; DID_FAIL_TO_RENEW \
             (subtype GRACE_PERIOD in a grace period), and a running storefront shows the billing problem until \
-            `billing recover ID`. A subscription that would not renew at its renewal date (auto-renew off, a \
+            `billing recover ID`. `--fail` with no store API after it means --billing-fails. A subscription that would not renew at its renewal date (auto-renew off, a \
             price increase not agreed to, its product removed from sale) expires now instead. With --json: the \
             transaction (the renewal, or the one that ended now) with "state", "isInBillingRetryPeriod" and \
             "gracePeriodExpiresDate". Exits 65 for an unknown transaction, one that is not an auto-renewable \
@@ -34,9 +35,26 @@ struct RenewCommand: AsyncParsableCommand {
     @Argument(help: "A transaction of the subscription, as `transactions` lists it (the original transaction ID, say).")
     var transactionID: Int64
 
-    // Not `--fail`: the store options' --fail (a failing store API) has that name.
-    @Flag(help: "The renewal fails for billing: billing retry, or a grace period with --billing-grace-period.")
+    // Not `--fail`: the store options' --fail (a failing store API) has that name, so a bare
+    // --fail reaches this flag through `readingBareFail`.
+    @Flag(help: "The renewal fails for billing: billing retry, or a grace period with --billing-grace-period. Also --fail alone.")
     var billingFails = false
+
+    /// The command line's words with `renew`'s bare `--fail` (no store API after it, as in
+    /// `renew 1 --fail`) read as `--billing-fails`; other commands' words as they are.
+    ///
+    /// ```swift
+    /// RenewCommand.readingBareFail(["renew", "1", "--fail"])  // ["renew", "1", "--billing-fails"]
+    /// ```
+    static func readingBareFail(_ words: [String]) -> [String] {
+        guard words.first == "renew" else { return words }
+        return words.indices.map { index in
+            guard words[index] == "--fail" else { return words[index] }
+            let next = words.indices.contains(index + 1) ? words[index + 1] : ""
+            let api = next.split(separator: "=", maxSplits: 1).first.map(String.init) ?? ""
+            return StoreAPI(rawValue: api) == nil ? "--billing-fails" : "--fail"
+        }
+    }
 
     @Flag(help: "Print the transaction and the subscription's state as JSON.")
     var json = false

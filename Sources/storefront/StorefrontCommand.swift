@@ -21,6 +21,6 @@ struct StorefrontCommand: AsyncParsableCommand {
     /// other command runs here.
     static func main() async {
         ServeLauncher.execIfAsked(CommandLine.arguments)
-        await runReportingFailures()
+        await runReportingFailures(arguments: RenewCommand.readingBareFail(Array(CommandLine.arguments.dropFirst())))
     }
 }

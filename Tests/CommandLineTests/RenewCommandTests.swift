@@ -42,6 +42,17 @@ struct RenewCommandTests {
         #expect(try await storefront("transactions", "--json").array().count == 3)
     }
 
+    @Test("renew ID --fail alone fails the renewal for billing; --fail naming a store API keeps its meaning")
+    func bareFail() async throws {
+        #expect(try await storefront("buy", Self.grove).status == 0)
+        let renewed = try await storefront("renew", "1", "--fail", "purchase")
+        #expect(renewed.status == 0, "\(renewed.stderr)")
+        #expect(renewed.stdout.hasPrefix("Renewed 2  \(Self.grove)  "), "\(renewed.stdout)")
+        let failed = try await storefront("renew", "--fail", "1")
+        #expect(failed.status == 0, "\(failed.stderr)")
+        #expect(failed.stdout.hasPrefix("Renewal failed (billing), in billing retry: 2  \(Self.grove)  "), "\(failed.stdout)")
+    }
+
     @Test("renew --billing-fails with --billing-grace-period: a grace period, and its end in --json")
     func failIntoGrace() async throws {
         #expect(try await storefront("buy", Self.grove).status == 0)
