@@ -91,7 +91,8 @@ enum PostgresErrors {
 
     /// The server out of reach, gone, or not there yet: worth asking again.
     static func isConnectionLost(_ error: any Error) -> Bool {
-        if error is StoreGone { return true }
+        // SwiftNIO's own: a connection closed or reset under a statement.
+        if error is StoreGone || error is ChannelError || error is IOError { return true }
         guard let error = error as? PSQLError else { return false }
         let lost: [PSQLError.Code] = [
             .connectionError, .serverClosedConnection, .clientClosedConnection, .uncleanShutdown, .poolClosed,

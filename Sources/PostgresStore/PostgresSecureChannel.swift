@@ -33,6 +33,10 @@ enum PostgresSecureChannel {
             return channel
         } catch {
             try? await channel.close()
+            // The server closed the connection as it was being set up (killed, restarting):
+            // out of reach, as when it refuses the connect.
+            if error is ChannelError { throw PostgresErrors.ConnectionClosed() }
+            if error is IOError { throw PostgresErrors.Unreachable(underlying: error) }
             throw error
         }
     }
@@ -42,10 +46,12 @@ enum PostgresSecureChannel {
         let answer = channel.eventLoop.makePromise(of: UInt8.self)
         let timer = channel.eventLoop.scheduleTask(in: timeout) { answer.fail(PostgresErrors.Unreachable(underlying: NoAnswer())) }
         defer { timer.cancel() }
-        try await channel.eventLoop.submit {
-            try channel.pipeline.syncOperations.addHandler(TLSAnswerReader(answer: answer))
-        }.get()
-        try await channel.writeAndFlush(ByteBuffer(bytes: [0, 0, 0, 8, 0x04, 0xD2, 0x16, 0x2F])).get()
+        try await Self.settingUp(answer) {
+            try await channel.eventLoop.submit {
+                try channel.pipeline.syncOperations.addHandler(TLSAnswerReader(answer: answer))
+            }.get()
+            try await channel.writeAndFlush(ByteBuffer(bytes: [0, 0, 0, 8, 0x04, 0xD2, 0x16, 0x2F])).get()
+        }
         switch try await answer.futureResult.get() {
         case UInt8(ascii: "S"): return true
         case UInt8(ascii: "N"): return false
@@ -64,16 +70,29 @@ enum PostgresSecureChannel {
         let done = channel.eventLoop.makePromise(of: Void.self)
         let timer = channel.eventLoop.scheduleTask(in: timeout) { done.fail(PostgresErrors.Unreachable(underlying: NoAnswer())) }
         defer { timer.cancel() }
-        try await channel.eventLoop.submit {
-            let encryption = try NIOSSLClientHandler(context: context, serverHostname: isAddress ? nil : host)
-            try channel.pipeline.syncOperations.addHandler(encryption, position: .first)
-            try channel.pipeline.syncOperations.addHandler(HandshakeWatcher(done: done), position: .after(encryption))
-        }.get()
+        try await Self.settingUp(done) {
+            try await channel.eventLoop.submit {
+                let encryption = try NIOSSLClientHandler(context: context, serverHostname: isAddress ? nil : host)
+                try channel.pipeline.syncOperations.addHandler(encryption, position: .first)
+                try channel.pipeline.syncOperations.addHandler(HandshakeWatcher(done: done), position: .after(encryption))
+            }.get()
+        }
         try await done.futureResult.get()
         guard checkingName else { return }
         guard let certificate = try await channel.nioSSL_peerCertificate().get(),
               try PostgresCertificateNames(der: certificate.toDERBytes()).include(host: host)
         else { throw NIOSSLExtraError.failedToValidateHostname }
+    }
+
+    /// Runs `setUp`, failing `promise` with its error: a channel closed under it (the server
+    /// gone) would leave the promise that its handlers were to complete for ever waiting.
+    private static func settingUp<Value>(_ promise: EventLoopPromise<Value>, _ setUp: () async throws -> Void) async throws {
+        do {
+            try await setUp()
+        } catch {
+            promise.fail(error)
+            throw error
+        }
     }
 
     /// The server answered the TLS request with something else than yes or no.

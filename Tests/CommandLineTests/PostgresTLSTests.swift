@@ -121,29 +121,56 @@ struct PostgresTLSTests {
     @Test("A store URL whose port is not PostgreSQL's (a web server answers): one line, exit 69, asking whether it is PostgreSQL")
     func notPostgreSQL() async throws {
         // Answers every connection as a web server would, whatever it was sent.
-        let portFile = data.url.appendingPathComponent("port").path
+        let (server, port) = try await Self.fakeServer(handling: """
+            c.recv(8); c.sendall(b"HTTP/1.1 400 Bad Request\\r\\nContent-Length: 0\\r\\n\\r\\n"); c.close()
+            """, portFile: data.url.appendingPathComponent("port").path)
+        defer { server.kill() }
+        let answered = try await storefront(["transactions"], store: "postgres://storefront@127.0.0.1:\(port)/storefront")
+        #expect(answered.status == 69)
+        #expect(answered.stderrLines.count == 1, "\(answered.stderr)")
+        #expect(answered.stderr.contains("answered the TLS request with 47 bytes, where PostgreSQL answers with one (S or N): is it PostgreSQL?"), "\(answered.stderr)")
+    }
+
+    @Test("A server that resets every connection as it takes it (a primary being killed): exit 69 in one line, each time, never a crash")
+    func connectionsReset() async throws {
+        // The connection closed before the TLS request is even written: it was a debug
+        // build's crash (a promise left waiting) 8 times in 12, and exit 74 "cannot write"
+        // for a purchase on a pooled connection.
+        let (server, port) = try await Self.fakeServer(handling: """
+            c.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0)); c.close()
+            """, portFile: data.url.appendingPathComponent("port").path)
+        defer { server.kill() }
+        for _ in 0..<8 {
+            let bought = try await storefront(["buy", Self.feeder], store: "postgres://storefront@127.0.0.1:\(port)/storefront")
+            #expect(bought.status == 69, "\(bought.stderr)")
+            #expect(bought.stderrLines.count == 1, "\(bought.stderr)")
+            #expect(bought.stderr.hasPrefix("storefront: cannot reach the store postgres://storefront@127.0.0.1:\(port)/storefront: "), "\(bought.stderr)")
+        }
+    }
+
+    /// A local server (Python) doing `handling` with each connection `c` it accepts, and its
+    /// port, read from `portFile` once written whole (by a rename).
+    private static func fakeServer(handling: String, portFile: String) async throws -> (ChildProcess, String) {
         let server = try ChildProcess("/usr/bin/env", ["python3", "-c", """
-            import os, socket, sys
-            s = socket.socket(); s.bind(("127.0.0.1", 0)); s.listen()
+            import os, socket, struct, sys
+            s = socket.socket(); s.bind(("127.0.0.1", 0)); s.listen(64)
             with open(sys.argv[1] + ".new", "w") as f:
                 f.write(str(s.getsockname()[1]))
             os.rename(sys.argv[1] + ".new", sys.argv[1])
             while True:
-                c, _ = s.accept(); c.recv(8)
-                c.sendall(b"HTTP/1.1 400 Bad Request\\r\\nContent-Length: 0\\r\\n\\r\\n"); c.close()
+                c, _ = s.accept()
+                \(handling)
             """, portFile])
-        defer { server.kill() }
-        // Written whole, by a rename: once there, it is the port.
         var port: String?
         for _ in 0..<400 where port == nil {
             port = try? String(contentsOfFile: portFile, encoding: .utf8)
             if port == nil { try await Task.sleep(for: .milliseconds(25)) }
         }
-        let web = "postgres://storefront@127.0.0.1:\(try #require(port))/storefront"
-        let answered = try await storefront(["transactions"], store: web)
-        #expect(answered.status == 69)
-        #expect(answered.stderrLines.count == 1, "\(answered.stderr)")
-        #expect(answered.stderr.contains("answered the TLS request with 47 bytes, where PostgreSQL answers with one (S or N): is it PostgreSQL?"), "\(answered.stderr)")
+        guard let port else {
+            server.kill()
+            throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: portFile])
+        }
+        return (server, port)
     }
 
     @Test("An sslmode libpq has but postgres-nio cannot do, or sslcert without sslkey: exit 64 naming the parameter")
