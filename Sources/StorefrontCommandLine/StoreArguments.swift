@@ -27,7 +27,7 @@ package struct APIFailure: CommandLineValue {
 
     package init(commandLine argument: String) throws {
         let parts = argument.split(separator: "=", maxSplits: 1).map(String.init)
-        guard let name = parts.first, let api = StoreAPI(name: name) else {
+        guard let api = Self.api(named: argument) else {
             throw ValidationError(
                 "--fail \"\(argument)\": unknown API; use one of: " + StoreAPI.allCases.map(\.rawValue).joined(separator: ", ")
             )
@@ -42,6 +42,16 @@ package struct APIFailure: CommandLineValue {
         } catch {
             throw ValidationError("--fail \"\(argument)\": \(error)")
         }
+    }
+
+    /// The store API an `api[=error]` argument names, whatever its error part; nil when it
+    /// names none.
+    ///
+    /// ```swift
+    /// APIFailure.api(named: "sync=networkError")  // .appStoreSync
+    /// ```
+    package static func api(named argument: String) -> StoreAPI? {
+        argument.split(separator: "=", maxSplits: 1).first.flatMap { StoreAPI(name: String($0)) }
     }
 }
 

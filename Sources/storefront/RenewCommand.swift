@@ -47,12 +47,11 @@ struct RenewCommand: AsyncParsableCommand {
     /// RenewCommand.readingBareFail(["renew", "1", "--fail"])  // ["renew", "1", "--billing-fails"]
     /// ```
     static func readingBareFail(_ words: [String]) -> [String] {
-        guard words.first == "renew" else { return words }
+        guard words.first == configuration.commandName else { return words }
         return words.indices.map { index in
             guard words[index] == "--fail" else { return words[index] }
             let next = words.indices.contains(index + 1) ? words[index + 1] : ""
-            let api = next.split(separator: "=", maxSplits: 1).first.map(String.init) ?? ""
-            return StoreAPI(rawValue: api) == nil ? "--billing-fails" : "--fail"
+            return APIFailure.api(named: next) == nil ? "--billing-fails" : "--fail"
         }
     }
 

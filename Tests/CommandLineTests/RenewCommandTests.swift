@@ -48,9 +48,13 @@ struct RenewCommandTests {
         let renewed = try await storefront("renew", "1", "--fail", "purchase")
         #expect(renewed.status == 0, "\(renewed.stderr)")
         #expect(renewed.stdout.hasPrefix("Renewed 2  \(Self.grove)  "), "\(renewed.stdout)")
+        // An API by its other name (sync for appStoreSync) is still one.
+        let synced = try await storefront("renew", "1", "--fail", "sync=networkError")
+        #expect(synced.status == 0, "\(synced.stderr)")
+        #expect(synced.stdout.hasPrefix("Renewed 3  \(Self.grove)  "), "\(synced.stdout)")
         let failed = try await storefront("renew", "--fail", "1")
         #expect(failed.status == 0, "\(failed.stderr)")
-        #expect(failed.stdout.hasPrefix("Renewal failed (billing), in billing retry: 2  \(Self.grove)  "), "\(failed.stdout)")
+        #expect(failed.stdout.hasPrefix("Renewal failed (billing), in billing retry: 3  \(Self.grove)  "), "\(failed.stdout)")
     }
 
     @Test("renew --billing-fails with --billing-grace-period: a grace period, and its end in --json")
