@@ -73,7 +73,9 @@ enum PostgresErrors {
     /// The server's message, or what stopped the connection.
     static func reason(_ error: any Error) -> String {
         if let error = error as? StoreGone { return error.description }
-        guard let error = error as? PSQLError else { return String(describing: error) }
+        // SwiftNIO's words for a closed channel ("I/O on closed channel") are not a person's.
+        if error is ChannelError { return ConnectionClosed().description }
+        guard let error = error as? PSQLError else { return systemReason(String(describing: error)) }
         if let message = error.serverInfo?[.message] { return message }
         if let underlying = error.underlying { return systemReason(String(describing: underlying)) }
         return error.code.description

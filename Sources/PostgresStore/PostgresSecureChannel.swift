@@ -33,10 +33,6 @@ enum PostgresSecureChannel {
             return channel
         } catch {
             try? await channel.close()
-            // The server closed the connection as it was being set up (killed, restarting):
-            // out of reach, as when it refuses the connect.
-            if error is ChannelError { throw PostgresErrors.ConnectionClosed() }
-            if error is IOError { throw PostgresErrors.Unreachable(underlying: error) }
             throw error
         }
     }
