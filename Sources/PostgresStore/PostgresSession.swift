@@ -161,7 +161,7 @@ struct PostgresSession: LedgerStorageSession {
                        || (SELECT COALESCE(string_agg('|' || originalID::text || status || price, '' ORDER BY originalID), '')
                            FROM priceIncreases WHERE account = \(account.id))
                        || (SELECT COALESCE(string_agg('!' || productID, '' ORDER BY productID), '') FROM productsRemovedFromSale)
-                       || (SELECT '?' || COUNT(*) || ':' || COUNT(*) FILTER (WHERE status = 'pending') FROM refundRequests
+                       || (SELECT '?' || COUNT(*) || ':' || COUNT(*) FILTER (WHERE status = \(RefundRequest.Status.pending.rawValue)) FROM refundRequests
                            WHERE account = \(account.id)),
                    (SELECT COALESCE(string_agg(originalID || '=' || offerID, ';' ORDER BY originalID), '') FROM pendingOffers WHERE account = \(account.id))
             FROM transactions WHERE account = \(account.id)

@@ -201,10 +201,10 @@ struct SQLiteSession: LedgerStorageSession {
                        (SELECT COUNT(*) || ':' || COUNT(decidedAt) FROM askToBuyRequests WHERE account = ?1)
                            || (SELECT COALESCE(group_concat('|' || originalID || status || price, ''), '') FROM priceIncreases WHERE account = ?1)
                            || (SELECT COALESCE(group_concat('!' || productID, ''), '') FROM productsRemovedFromSale)
-                           || (SELECT '?' || COUNT(*) || ':' || COUNT(CASE WHEN status = 'pending' THEN 1 END) FROM refundRequests WHERE account = ?1),
+                           || (SELECT '?' || COUNT(*) || ':' || COUNT(CASE WHEN status = ?2 THEN 1 END) FROM refundRequests WHERE account = ?1),
                        (SELECT COALESCE(group_concat(originalID || '=' || offerID, ';'), '') FROM pendingOffers WHERE account = ?1)
                 FROM transactions WHERE account = ?1
-                """, arguments: [account.id])
+                """, arguments: [account.id, RefundRequest.Status.pending.rawValue])
             return Ledger.ChangeMarker(
                 count: row?[0] ?? 0, highestID: row?[1] ?? 0, revoked: row?[2] ?? 0, expirations: row?[3] ?? 0,
                 storeState: row?[4] ?? "", askToBuy: row?[5] ?? "", pendingOffers: row?[6] ?? ""
