@@ -58,10 +58,12 @@ uninstall:
 TEST_WIDTH = --experimental-maximum-parallelization-width 16
 # The ledger tests on PostgreSQL start one throwaway cluster per test process (Tests/Support/
 # PostgresCluster.swift) and stop it as the process exits; the trap stops any left by a test
-# process that crashed.
+# process that crashed. A failed run ends by repeating what failed (.ci/failed-tests), since a
+# log's last lines are often all a reader sees.
 test: deps
 	$(SWIFT) build --build-tests
-	trap '.ci/postgres-cluster reap' EXIT; $(SWIFT) test --skip-build $(TEST_WIDTH)
+	trap '.ci/postgres-cluster reap' EXIT; set -o pipefail; \
+	$(SWIFT) test --skip-build $(TEST_WIDTH) 2>&1 | tee .build/test.log || { .ci/failed-tests .build/test.log; exit 1; }
 
 # The benchmarks on the release build (see BENCHMARKS.md): prints the table, writes bench/results.json;
 # then serve --ssh's figures (Tests/Load/ssh_bench.py, python3 + asyncssh) and serve --http's (Tests/Load/http_load.py, wrk;
