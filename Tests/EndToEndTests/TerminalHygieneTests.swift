@@ -48,16 +48,22 @@ struct TerminalHygieneTests {
     @Test func ctrlCDuringAPurchaseAsksFirst() async throws {
         let scratch = try TemporaryDirectory()
         let ledger = scratch.url.appendingPathComponent("ledger.sqlite").path
-        // Every store call takes 6 s: after the ledger write the storefront still reads
-        // entitlements and finishes (12 s more), so the purchase is with the store when Ctrl-C
-        // comes, even when the whole suite runs and each `transactions` process takes seconds.
-        let store = ["--catalog", "tipjar", "--ledger", ledger, "--latency", "6s"]
+        // Every store call takes 15 s: after the ledger write the storefront still reads
+        // entitlements and finishes (15 s or more), so the purchase is with the store when
+        // Ctrl-C comes, even on a loaded machine where each `transactions` process takes
+        // seconds (with 6 s, a run beside two busy loops saw it finished before the question).
+        let store = ["--catalog", "tipjar", "--ledger", ledger]
         let binary = try StorefrontCommand.binary()
-        let words = ["env", "LANG=C.UTF-8", "LC_ALL=C.UTF-8", binary, "run"] + store
-        let run = try await WitnessedRun(words)
-        try await run.tmux.confirmFirstTip()
-        let transactions = { try await StorefrontCommand.run(["transactions", "--json"] + store.dropLast(2)).stdout }
-        let deadline = ContinuousClock.now + .seconds(30)
+        let launch = { (latency: String) in ["env", "LANG=C.UTF-8", "LC_ALL=C.UTF-8", binary, "run"] + store + ["--latency", latency] }
+        let run = try await WitnessedRun(launch("15s"))
+        _ = try await run.tmux.screen(showing: "Consumables", timeout: .seconds(90))
+        try await run.tmux.press("enter")
+        _ = try await run.tmux.screen(showing: "£0.99", timeout: .seconds(90))
+        try await run.tmux.press("enter")
+        _ = try await run.tmux.screen(showing: "Confirm Purchase")
+        try await run.tmux.press("y")
+        let transactions = { try await StorefrontCommand.run(["transactions", "--json"] + store).stdout }
+        let deadline = ContinuousClock.now + .seconds(60)
         while try await !transactions().contains("\"finished\":false"), ContinuousClock.now < deadline {
             try await Task.sleep(for: .milliseconds(100))
         }
@@ -70,7 +76,8 @@ struct TerminalHygieneTests {
         #expect(outcome.stderr.isEmpty)
         Self.expectRestored(outcome)
 
-        let next = try await TmuxSession(width: 80, height: 24, command: shellCommand(words))
+        // The next launch quickly: what it finds in the ledger is what is tested.
+        let next = try await TmuxSession(width: 80, height: 24, command: shellCommand(launch("500ms")))
         // Announced, not delivered silently (issue 26 item 7).
         let announced = try await next.screen(showing: "While you were away", timeout: .seconds(60))
         #expect(announced.joined().contains("Extra Fine Tip was delivered."), "\(announced.joined(separator: "\n"))")
@@ -87,9 +94,9 @@ struct TerminalHygieneTests {
     @Test func quittingBeforeTheStoreRecordsAPurchaseStillBuysIt() async throws {
         let scratch = try TemporaryDirectory()
         let ledger = scratch.url.appendingPathComponent("ledger.sqlite").path
-        // Every store call takes 12 s, so the question comes, and the ledger is read, while the
-        // purchase call waits, even when the whole suite runs and a process takes seconds.
-        let store = ["--catalog", "tipjar", "--ledger", ledger, "--latency", "12s"]
+        // Every store call takes 20 s, so the question comes, and the ledger is read, while the
+        // purchase call waits, even on a loaded machine where a process takes seconds.
+        let store = ["--catalog", "tipjar", "--ledger", ledger, "--latency", "20s"]
         let words = ["env", "LANG=C.UTF-8", "LC_ALL=C.UTF-8", try StorefrontCommand.binary(), "run"] + store
         let run = try await WitnessedRun(words)
         _ = try await run.tmux.screen(showing: "Consumables", timeout: .seconds(90))
@@ -106,7 +113,7 @@ struct TerminalHygieneTests {
         }
         #expect(try await recorded().isEmpty, "recorded before the question; the test proves nothing")
         try await run.tmux.press("y")
-        let outcome = try await run.outcome()
+        let outcome = try await run.outcome(within: .seconds(60))  // the purchase call's 20 s
         #expect(outcome.status == 0)
         #expect(outcome.stderr.isEmpty)
         Self.expectRestored(outcome)

@@ -57,8 +57,8 @@ final class WitnessedRun {
     }
 
     /// Waits for the command to end and reads what was recorded.
-    func outcome() async throws -> Outcome {
-        try await waitForFile(folder.appendingPathComponent("done").path, "the command did not end")
+    func outcome(within timeout: Duration = .seconds(15)) async throws -> Outcome {
+        try await waitForFile(folder.appendingPathComponent("done").path, timeout: timeout, "the command did not end")
         let read = { (name: String) in try String(contentsOf: self.folder.appendingPathComponent(name), encoding: .utf8) }
         return Outcome(
             status: try #require(Int32(read("status").trimmingCharacters(in: .whitespacesAndNewlines))),
