@@ -96,20 +96,21 @@ final class TmuxSession {
     /// Opens the tip jar's Consumables, buys the first tip and confirms: what a customer
     /// does first. Returns the pane once it shows `result` ("Thank you", or what the store
     /// answers instead).
+    /// Each screen is waited for up to `timeout` (a slow store's test gives more).
     @discardableResult
-    func buyFirstTip(showing result: String = "Thank you") async throws -> [String] {
-        try await confirmFirstTip()
-        return try await screen(showing: result)
+    func buyFirstTip(showing result: String = "Thank you", timeout: Duration = .seconds(15)) async throws -> [String] {
+        try await confirmFirstTip(timeout: timeout)
+        return try await screen(showing: result, timeout: timeout)
     }
 
     /// Opens the tip jar's Consumables and confirms buying the first tip, without waiting
     /// for the store's answer.
-    func confirmFirstTip() async throws {
-        _ = try await screen(showing: "Consumables")
+    func confirmFirstTip(timeout: Duration = .seconds(15)) async throws {
+        _ = try await screen(showing: "Consumables", timeout: timeout)
         try await press("enter")
-        _ = try await screen(showing: "£0.99")
+        _ = try await screen(showing: "£0.99", timeout: timeout)
         try await press("enter")
-        _ = try await screen(showing: "Confirm Purchase")
+        _ = try await screen(showing: "Confirm Purchase", timeout: timeout)
         try await press("y")
     }
 
