@@ -9,7 +9,7 @@ import Testing
 struct RemovedFromSaleRunTests {
     static let feeder = "com.example.backyardbirds.feeder.copper"
     /// The watcher looks every second; tmux's captures come slowly on a loaded machine.
-    static let arrival: Duration = .seconds(5)
+    static let arrival: Duration = .seconds(15)
 
     @Test("Removed, the feeder shows Unavailable and Enter buys nothing; put back, it sells again", arguments: StoreEngine.allCases)
     func removedThenPutBack(_ engine: StoreEngine) async throws {
