@@ -74,7 +74,8 @@ import Testing
             Task {
                 try await pool.withConnection { connection in
                     await holders.arrive()
-                    return try await connection.rows("SELECT pg_sleep(1)", logger: Self.logger).count
+                    // Held long enough that the waiter still waits at the shutdown on a loaded machine.
+                    return try await connection.rows("SELECT pg_sleep(3)", logger: Self.logger).count
                 }
             }
         }
