@@ -19,7 +19,7 @@ import Testing
         #expect(requested.status == 200)
         let token = try #require(requested.json["testNotificationToken"] as? String)
         var status = try await fixture.call("GET", "/inApps/v1/notifications/test/\(token)")
-        for _ in 0..<100 where (status.json["sendAttempts"] as? [Any])?.isEmpty != false {
+        for _ in 0..<500 where (status.json["sendAttempts"] as? [Any])?.isEmpty != false {  // 10 s at least
             try await Task.sleep(for: .milliseconds(20))
             status = try await fixture.call("GET", "/inApps/v1/notifications/test/\(token)")
         }
