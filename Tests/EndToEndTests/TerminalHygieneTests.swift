@@ -56,12 +56,7 @@ struct TerminalHygieneTests {
         let binary = try StorefrontCommand.binary()
         let launch = { (latency: String) in ["env", "LANG=C.UTF-8", "LC_ALL=C.UTF-8", binary, "run"] + store + ["--latency", latency] }
         let run = try await WitnessedRun(launch("15s"))
-        _ = try await run.tmux.screen(showing: "Consumables", timeout: .seconds(90))
-        try await run.tmux.press("enter")
-        _ = try await run.tmux.screen(showing: "£0.99", timeout: .seconds(90))
-        try await run.tmux.press("enter")
-        _ = try await run.tmux.screen(showing: "Confirm Purchase")
-        try await run.tmux.press("y")
+        try await run.tmux.confirmFirstTip(timeout: .seconds(90))
         let transactions = { try await StorefrontCommand.run(["transactions", "--json"] + store).stdout }
         let deadline = ContinuousClock.now + .seconds(60)
         while try await !transactions().contains("\"finished\":false"), ContinuousClock.now < deadline {
@@ -99,12 +94,7 @@ struct TerminalHygieneTests {
         let store = ["--catalog", "tipjar", "--ledger", ledger, "--latency", "20s"]
         let words = ["env", "LANG=C.UTF-8", "LC_ALL=C.UTF-8", try StorefrontCommand.binary(), "run"] + store
         let run = try await WitnessedRun(words)
-        _ = try await run.tmux.screen(showing: "Consumables", timeout: .seconds(90))
-        try await run.tmux.press("enter")
-        _ = try await run.tmux.screen(showing: "£0.99", timeout: .seconds(90))
-        try await run.tmux.press("enter")
-        _ = try await run.tmux.screen(showing: "Confirm Purchase")
-        try await run.tmux.press("y")
+        try await run.tmux.confirmFirstTip(timeout: .seconds(90))
         try await run.tmux.press("q")
         _ = try await run.tmux.screen(showing: "Quit anyway?")
         let recorded = {
