@@ -13,7 +13,7 @@ extension StorefrontCommand {
 }
 
 /// Waits for a file a command in tmux writes when it is done; a test failure after `timeout`.
-func waitForFile(_ path: String, timeout: Duration = .seconds(15), _ what: String) async throws {
+func waitForFile(_ path: String, timeout: Duration = TmuxSession.patience, _ what: String) async throws {
     let deadline = ContinuousClock.now + timeout
     while !FileManager.default.fileExists(atPath: path) {
         try #require(ContinuousClock.now < deadline, "\(what) within \(timeout)")

@@ -9,6 +9,9 @@ import Testing
 /// captures in a row agree, never by sleeping a fixed time.
 final class TmuxSession {
     let socket = "storefront-e2e-\(UUID().uuidString.prefix(12))"
+    /// How long a screen is waited for unless a test says otherwise: a bound for a loaded
+    /// machine (15 s was short at load 33, four tests at once), not a figure under test.
+    static let patience = Duration.seconds(30)
     private let tmux: String
 
     /// Starts `command` (run by the shell) in a `width` x `height` window. It is ended
@@ -70,14 +73,14 @@ final class TmuxSession {
 
     /// The pane once it shows `text` and has stopped changing; a test failure that prints
     /// the pane when that does not happen within `timeout`.
-    func screen(showing text: String, timeout: Duration = .seconds(15)) async throws -> [String] {
+    func screen(showing text: String, timeout: Duration = TmuxSession.patience) async throws -> [String] {
         try await screen(where: { $0.contains { $0.contains(text) } }, described: "\"\(text)\"", timeout: timeout)
     }
 
     /// The pane once `shows` holds for its lines and it has stopped changing: for a screen
     /// known by more than one text (a row that loads after its heading).
     func screen(
-        where shows: ([String]) -> Bool, described: String, timeout: Duration = .seconds(15)
+        where shows: ([String]) -> Bool, described: String, timeout: Duration = TmuxSession.patience
     ) async throws -> [String] {
         let deadline = ContinuousClock.now + timeout
         var previous: [String]?
@@ -98,14 +101,14 @@ final class TmuxSession {
     /// answers instead).
     /// Each screen is waited for up to `timeout` (a slow store's test gives more).
     @discardableResult
-    func buyFirstTip(showing result: String = "Thank you", timeout: Duration = .seconds(15)) async throws -> [String] {
+    func buyFirstTip(showing result: String = "Thank you", timeout: Duration = TmuxSession.patience) async throws -> [String] {
         try await confirmFirstTip(timeout: timeout)
         return try await screen(showing: result, timeout: timeout)
     }
 
     /// Opens the tip jar's Consumables and confirms buying the first tip, without waiting
     /// for the store's answer.
-    func confirmFirstTip(timeout: Duration = .seconds(15)) async throws {
+    func confirmFirstTip(timeout: Duration = TmuxSession.patience) async throws {
         _ = try await screen(showing: "Consumables", timeout: timeout)
         try await press("enter")
         _ = try await screen(showing: "£0.99", timeout: timeout)

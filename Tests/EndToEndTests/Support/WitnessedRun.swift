@@ -57,7 +57,7 @@ final class WitnessedRun {
     }
 
     /// Waits for the command to end and reads what was recorded.
-    func outcome(within timeout: Duration = .seconds(15)) async throws -> Outcome {
+    func outcome(within timeout: Duration = TmuxSession.patience) async throws -> Outcome {
         try await waitForFile(folder.appendingPathComponent("done").path, timeout: timeout, "the command did not end")
         let read = { (name: String) in try String(contentsOf: self.folder.appendingPathComponent(name), encoding: .utf8) }
         return Outcome(
