@@ -74,12 +74,15 @@ enum PostgresErrors {
     static func reason(_ error: any Error) -> String {
         if let error = error as? StoreGone { return error.description }
         // SwiftNIO's words for a closed channel ("I/O on closed channel") are not a person's.
-        if error is ChannelError { return ConnectionClosed().description }
+        if let error = error as? ChannelError, closedChannel.contains(error) { return ConnectionClosed().description }
         guard let error = error as? PSQLError else { return systemReason(String(describing: error)) }
         if let message = error.serverInfo?[.message] { return message }
         if let underlying = error.underlying { return systemReason(String(describing: underlying)) }
         return error.code.description
     }
+
+    /// How SwiftNIO says a connection is no longer there to read or write.
+    private static let closedChannel: [ChannelError] = [.ioOnClosedChannel, .alreadyClosed, .outputClosed, .inputClosed, .eof]
 
     /// A failed connect in the system's words ("Connection refused"): swift-nio describes it
     /// as the call that failed and the errno ("connect(descriptor:addr:size:): … (errno: 111)"),
