@@ -24,8 +24,9 @@ struct RenewCommand: AsyncParsableCommand {
             --notify URLs, and a running storefront sees the plan renewed. With --billing-fails the renewal's billing \
             fails now: billing retry, or a grace period first with --billing-grace-period; DID_FAIL_TO_RENEW \
             (subtype GRACE_PERIOD in a grace period), and a running storefront shows the billing problem until \
-            `billing recover ID`. `--fail` with no store API after it means --billing-fails. A subscription that would not renew at its renewal date (auto-renew off, a \
-            price increase not agreed to, its product removed from sale) expires now instead. With --json: the \
+            `billing recover ID`. `--fail` with no store API after it means --billing-fails. A subscription \
+            that would not renew at its renewal date (auto-renew off, a price increase not agreed to, its \
+            product removed from sale) expires now instead. With --json: the \
             transaction (the renewal, or the one that ended now) with "state", "isInBillingRetryPeriod" and \
             "gracePeriodExpiresDate". Exits 65 for an unknown transaction, one that is not an auto-renewable \
             subscription, or a subscription that is expired, refunded or already in billing retry.
