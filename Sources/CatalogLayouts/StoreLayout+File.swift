@@ -186,7 +186,7 @@ private struct LayoutReader {
         let catalog = self.catalog
         return PlaceholderTitles(titles) { id in
             guard let position = catalog.productPosition(id: id) else { return nil }
-            let name = catalog.products[position].referenceName
+            let name = catalog.referenceName(at: position)
             return name.isEmpty ? nil : name
         }
     }
@@ -200,7 +200,7 @@ private struct LayoutReader {
             let id = try element.nonEmptyString()
             // The catalog's own string where it has the product: a layout of 100,000 IDs
             // otherwise held a second copy of each (8 MB).
-            ids.append(catalog.productPosition(id: id).map { catalog.products[$0].id } ?? id)
+            ids.append(catalog.productPosition(id: id).map(catalog.productID(at:)) ?? id)
         }
         return ids
     }

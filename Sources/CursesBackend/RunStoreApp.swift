@@ -23,7 +23,9 @@ import TerminalUI
 /// `clusters` are the grapheme clusters the shop's names use whose width terminals
 /// disagree on (`TerminalWidths.disputedClusters(in:)`): before the first frame, this
 /// terminal is asked how wide it draws each (`CursesTerminal.measureWidths(of:)`) and the
-/// app lays them out so.
+/// app lays them out so. `measuringLater` finds more of them beside the frame loop (the
+/// names of a catalog still building, `storefront run`): they are measured, and the screen
+/// drawn again, at the turn after it returns; what it throws ends the app as an error.
 ///
 /// ```swift
 /// let store = LocalStore(catalog: catalog, ledger: try Ledger(location: .inMemory))
@@ -37,7 +39,8 @@ public func runStoreApp(
     layout: StoreLayout,
     options: AppOptions = AppOptions(),
     pressing startKeys: [Key] = [],
-    measuringWidthsOf clusters: [Character] = []
+    measuringWidthsOf clusters: [Character] = [],
+    measuringLater: (@Sendable () async throws -> [Character])? = nil
 ) async throws {
     let terminalOptions = CursesTerminal.Options(color: options.render.color, mouse: options.mouse, interruptIsKey: true)
     var started: StoreApp?
@@ -54,6 +57,7 @@ public func runStoreApp(
             started = app
             let wakePipe = WakePipe()
             if let wakePipe { await app.whenChanged { wakePipe.wake() } }
+            let later = measuringLater.map { LateMeasurement($0) { wakePipe?.wake() } }
             await app.start()
             for key in startKeys {
                 await app.send(.key(key))
@@ -64,6 +68,10 @@ public func runStoreApp(
             var closing: ClosingNotice?
             do {
                 while await !app.isFinished {
+                    if let more = try later?.take()?.get(), !more.isEmpty {
+                        TerminalWidths.record(terminal.measureWidths(of: more))
+                        shown = nil  // measuring wrote on the screen: draw it all again
+                    }
                     await app.tick()
                     if closing == nil, storeClosingAnnounced.load(ordering: .sequentiallyConsistent) {
                         closing = ClosingNotice(closingIn: options.closingTime, from: clock.now)

@@ -18,19 +18,22 @@ public struct Catalog: Sendable, Equatable {
     public var settings: CatalogSettings
     /// The country from `settings.storefront`, or the United States when absent or unknown.
     public var storefront: StorefrontCountry
-    /// `products`, then `nonRenewingSubscriptions`, then each group's `subscriptions`.
-    public private(set) var products: [CatalogProduct]
-    public var subscriptionGroups: [CatalogSubscriptionGroup]
+    /// `products`, then `nonRenewingSubscriptions`, then each group's `subscriptions`. A
+    /// catalog still building waits for its last product (see ``product(at:)``).
+    public var products: [CatalogProduct] { table.built.products }
+    /// A catalog still building waits for its last product.
+    public var subscriptionGroups: [CatalogSubscriptionGroup] { table.built.groups }
     public var appPolicies: AppPolicies
     /// The `subscriptionOffersKeyPair.id` when the file has one. The private key itself is never read
     /// into any value; ``hasSigningKey`` only says whether it was there.
     public var signingKeyID: String?
     public var hasSigningKey: Bool
-    public var warnings: [CatalogWarning]
+    /// A catalog still building waits for its last product.
+    public var warnings: [CatalogWarning] { table.built.warnings }
 
-    /// Product positions by ID (the first, for a repeated ID), so that lookups stay fast in
-    /// 100,000-product catalogs.
-    let index: ProductIndex
+    /// The products and groups, and product positions by ID (the first, for a repeated ID),
+    /// so that lookups stay fast in 100,000-product catalogs.
+    let table: ProductTable
 
     /// The `version` object: `{"major": 4, "minor": 0}`.
     public struct Version: Sendable, Hashable, CustomStringConvertible {
@@ -51,34 +54,92 @@ public struct Catalog: Sendable, Equatable {
         subscriptionGroups: [CatalogSubscriptionGroup] = [], appPolicies: AppPolicies = AppPolicies(),
         signingKeyID: String? = nil, hasSigningKey: Bool = false, warnings: [CatalogWarning] = []
     ) {
+        let ids = products.map(\.id)
+        self.init(
+            identifier: identifier, version: version, settings: settings, storefront: storefront,
+            appPolicies: appPolicies, signingKeyID: signingKeyID, hasSigningKey: hasSigningKey,
+            table: ProductTable(products: products, groups: subscriptionGroups, warnings: warnings, ids: ids, index: ProductIndex(ids))
+        )
+    }
+
+    init(
+        identifier: String?, version: Version?, settings: CatalogSettings, storefront: StorefrontCountry,
+        appPolicies: AppPolicies, signingKeyID: String?, hasSigningKey: Bool, table: ProductTable
+    ) {
         self.identifier = identifier
         self.version = version
         self.settings = settings
         self.storefront = storefront
-        self.products = products
-        self.subscriptionGroups = subscriptionGroups
         self.appPolicies = appPolicies
         self.signingKeyID = signingKeyID
         self.hasSigningKey = hasSigningKey
-        self.warnings = warnings
-        self.index = ProductIndex(products)
+        self.table = table
     }
 
-    /// The first product with this ID, in constant time.
+    /// How many products there are, without waiting for a catalog still building.
+    public var productCount: Int { table.count }
+
+    /// The product at `position` in ``products``, waiting only for the part of a catalog still
+    /// building that holds it; nil when that part could not be built (``built()`` says why).
+    ///
+    /// ```swift
+    /// let first = catalog.product(at: 0)?.displayPrice
+    /// ```
+    public func product(at position: Int) -> CatalogProduct? {
+        table.product(at: position)
+    }
+
+    /// The ID and the reference name of the product at `position`, without waiting.
+    public func productID(at position: Int) -> String { table.ids[position] }
+    public func referenceName(at position: Int) -> String { table.referenceName(at: position) }
+
+    /// The first product with this ID, in constant time (once its part of a catalog still
+    /// building is built).
     public func product(id: String) -> CatalogProduct? {
-        productPosition(id: id).map { products[$0] }
+        productPosition(id: id).flatMap(product(at:))
     }
 
-    /// Where the first product with this ID is in ``products``, in constant time: for reading
-    /// one field of many products without copying each whole product.
+    /// Where the first product with this ID is in ``products``, in constant time and without
+    /// waiting: for reading one field of many products without copying each whole product.
     ///
     /// ```swift
     /// if let position = catalog.productPosition(id: "tip.small") {
-    ///     print(catalog.products[position].referenceName)
+    ///     print(catalog.referenceName(at: position))
     /// }
     /// ```
     public func productPosition(id: String) -> Int? {
-        index.position(of: id, in: products)
+        table.position(of: id)
+    }
+
+    /// Whether every product has been built (always, unless loaded with
+    /// `CatalogLoader.load(contentsOf:buildingInBackground:)`).
+    public var isBuilt: Bool { table.isBuilt }
+
+    /// Waits until every product has been built, off the calling task's thread; throws the
+    /// error loading the catalog whole would have thrown.
+    ///
+    /// ```swift
+    /// let catalog = try CatalogLoader.load(contentsOf: url, buildingInBackground: true)
+    /// try await catalog.built()
+    /// ```
+    public func built() async throws(CatalogError) {
+        if let failure = await table.built() { throw failure }
+    }
+
+    /// Waits, off the calling task's thread, until the products with these IDs are built: a
+    /// catalog still building then answers ``product(id:)`` for them without blocking.
+    ///
+    /// ```swift
+    /// await catalog.productsBuilt(for: ["tip.small"])
+    /// ```
+    public func productsBuilt(for ids: [String]) async {
+        await table.built(for: ids)
+    }
+
+    public static func == (lhs: Catalog, rhs: Catalog) -> Bool {
+        lhs.identifier == rhs.identifier && lhs.version == rhs.version && lhs.settings == rhs.settings
+            && lhs.storefront == rhs.storefront && lhs.appPolicies == rhs.appPolicies && lhs.signingKeyID == rhs.signingKeyID
+            && lhs.hasSigningKey == rhs.hasSigningKey && lhs.table.built == rhs.table.built
     }
 
     public func subscriptionGroup(id: String) -> CatalogSubscriptionGroup? {

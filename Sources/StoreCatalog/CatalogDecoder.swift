@@ -12,8 +12,11 @@ extension Catalog {
     }
 
     /// A mapped file's catalog (`CatalogLoader`): its pages are given back as they are read.
-    init(mapped: MappedFile, file: String) throws(CatalogError) {
-        try self.init(parsed: Self.parse(storeKitData: mapped.data, file: file, mapping: mapped), file: file)
+    init(mapped: MappedFile, file: String, buildingInBackground: Bool = false) throws(CatalogError) {
+        try self.init(
+            parsed: Self.parse(storeKitData: mapped.data, file: file, mapping: mapped), file: file,
+            buildingInBackground: buildingInBackground
+        )
     }
 
     /// The first half of `init(storeKitData:file:)`: the file's syntax, checked; the long
@@ -28,14 +31,21 @@ extension Catalog {
         }
     }
 
-    /// The second half: the catalog the document describes, checked.
-    init(parsed document: StoreKitDocument, file: String) throws(CatalogError) {
+    /// The second half: the catalog the document describes, checked. In the background, a
+    /// large catalog's products are built after this returns (`ProductTable`).
+    init(parsed document: StoreKitDocument, file: String, buildingInBackground: Bool = false) throws(CatalogError) {
         var decoder = CatalogDecoder()
         do {
-            self = try decoder.catalog(document)
+            self = try decoder.catalog(document, file: file, buildingInBackground: buildingInBackground)
         } catch {
-            throw .malformed(file: file, path: error.path, message: error.message)
+            throw error.catalogError(file: file)
         }
+    }
+}
+
+extension Node.Problem {
+    func catalogError(file: String) -> CatalogError {
+        .malformed(file: file, path: path, message: message)
     }
 }
 
@@ -44,7 +54,7 @@ struct CatalogDecoder {
     /// The top-level arrays whose elements are built one at a time.
     static let longArrays: Set<String> = ["products", "nonRenewingSubscriptions", "subscriptionGroups"]
 
-    private var warnings: [CatalogWarning] = []
+    var warnings: [CatalogWarning] = []
     private var formatter = PriceFormatter(storefront: .unitedStates)
     /// Formatting is the slowest step per product, and big catalogs repeat a few prices.
     /// Each distinct price with its text, shared by the products at it.
@@ -55,7 +65,7 @@ struct CatalogDecoder {
     /// (`sharingText`).
     var lastLocalizations: [String: CatalogLocalization] = [:]
 
-    mutating func catalog(_ document: StoreKitDocument) throws(Node.Problem) -> Catalog {
+    mutating func catalog(_ document: StoreKitDocument, file: String, buildingInBackground: Bool) throws(Node.Problem) -> Catalog {
         let root = document.root
         guard case .object = root.value else {
             throw root.problem("expected a JSON object at the top level, found \(root.value.kindDescription)")
@@ -68,31 +78,30 @@ struct CatalogDecoder {
         let hasSigningKey = keyPair?.child("privateKey") != nil  // presence only: the key is never read
         if hasSigningKey { warnings.append(.containsSigningKey) }
 
-        let (products, groups) = try productsAndGroups(document)
-
-        var catalog = Catalog(
-            identifier: try root.string("identifier"),
-            version: try version(root.object("version")),
-            settings: settings,
-            storefront: storefront,
-            products: products,
-            subscriptionGroups: groups,
-            appPolicies: try appPolicies(root.object("appPolicies")),
-            signingKeyID: try keyPair?.string("id"),
-            hasSigningKey: hasSigningKey,
-            warnings: warnings
+        let identifier = try root.string("identifier"), version = try version(root.object("version"))
+        let appPolicies = try appPolicies(root.object("appPolicies")), signingKeyID = try keyPair?.string("id")
+        let table: ProductTable
+        if buildingInBackground, let labels = document.productLabels(), labels.ids.count >= Self.sharedWorkThreshold {
+            table = try productsInBackground(document, labels: labels, file: file)
+        } else {
+            let (products, groups) = try productsAndGroups(document)
+            let ids = products.map(\.id)
+            let index = ProductIndex(ids)
+            table = ProductTable(
+                products: products, groups: groups,
+                warnings: warnings + productWarnings(products, index: index, ids: ids) + groupWarnings(groups),
+                ids: ids, index: index
+            )
+        }
+        return Catalog(
+            identifier: identifier, version: version, settings: settings, storefront: storefront, appPolicies: appPolicies,
+            signingKeyID: signingKeyID, hasSigningKey: hasSigningKey, table: table
         )
-        catalog.warnings += productWarnings(catalog) + groupWarnings(groups)
-        return catalog
     }
 
     /// What one share of the work built: products in file order, and for the groups' share
     /// the groups and the warnings their subscriptions gave.
-    private struct Built: Sendable {
-        var products: [CatalogProduct] = []
-        var groups: [CatalogSubscriptionGroup] = []
-        var warnings: [CatalogWarning] = []
-    }
+    typealias Built = ProductTable.Built
 
     /// From this many products and non-renewing subscriptions on, they are built in shares
     /// on every core (a share each for the groups and for a sixth of the rest); below it,
@@ -147,10 +156,10 @@ struct CatalogDecoder {
     }
 
     /// Part of a share: some elements of one array, with their type when the array gives it.
-    private typealias SharePart = (elements: StoreKitDocument.Elements, type: CatalogProduct.ProductType?)
+    typealias SharePart = (elements: StoreKitDocument.Elements, type: CatalogProduct.ProductType?)
 
     /// One share of `products` and `nonRenewingSubscriptions` (a nil type is read from each).
-    private mutating func products(_ share: [SharePart]) throws(Node.Problem) -> Built {
+    mutating func products(_ share: [SharePart]) throws(Node.Problem) -> Built {
         var built = Built()
         built.products.reserveCapacity(share.reduce(0) { $0 + $1.elements.count })
         for var part in share {
@@ -163,7 +172,7 @@ struct CatalogDecoder {
     }
 
     /// Each group, and its subscriptions in file order.
-    private mutating func subscriptionGroups(_ elements: StoreKitDocument.Elements) throws(Node.Problem) -> Built {
+    mutating func subscriptionGroups(_ elements: StoreKitDocument.Elements) throws(Node.Problem) -> Built {
         var built = Built()
         var groupNodes = elements
         while let node = try groupNodes.next() {
@@ -415,15 +424,15 @@ struct CatalogDecoder {
 
     /// Duplicate IDs (the catalog's index keeps the first), products without names, prices
     /// finer than the currency's minor unit.
-    private func productWarnings(_ catalog: Catalog) -> [CatalogWarning] {
+    /// What only the whole list of products shows (`ids` are theirs, `index` made of them).
+    func productWarnings(_ products: [CatalogProduct], index productIndex: ProductIndex, ids: [String]) -> [CatalogWarning] {
         var result: [CatalogWarning] = []
         // By index: a `for product in` copy of each product was a tenth of the loading time.
-        let products = catalog.products
         // Each ID has its own entry in the index unless some repeat: only then look them up.
-        let hasDuplicates = catalog.index.count < products.count
+        let hasDuplicates = productIndex.count < products.count
         for index in products.indices {
             let id = products[index].id
-            if hasDuplicates, catalog.index.position(of: id, in: products) != index {
+            if hasDuplicates, productIndex.position(of: id, in: ids) != index {
                 result.append(.duplicateProductID(id))
             }
             if products[index].localizations.isEmpty {
@@ -441,7 +450,7 @@ struct CatalogDecoder {
         return result
     }
 
-    private func groupWarnings(_ groups: [CatalogSubscriptionGroup]) -> [CatalogWarning] {
+    func groupWarnings(_ groups: [CatalogSubscriptionGroup]) -> [CatalogWarning] {
         var seen = Set<String>()
         return groups.filter { !seen.insert($0.id).inserted }.map { .duplicateSubscriptionGroupID($0.id) }
     }

@@ -10,7 +10,18 @@ import Foundation
 /// ```
 public enum CatalogLoader {
     /// Loads and validates a catalog. Errors name the file as given (`url.relativePath`).
-    public static func load(contentsOf url: URL) throws(CatalogError) -> Catalog {
+    ///
+    /// `buildingInBackground`: a catalog of 20,000 products or more (a JSON file's) is returned
+    /// once its syntax and every product's ID are checked, and its products are built on every
+    /// core after, in catalog order (the first ones first). Reading a product waits for its
+    /// part; ``Catalog/built()`` throws what building it whole would have.
+    ///
+    /// ```swift
+    /// let catalog = try CatalogLoader.load(contentsOf: url, buildingInBackground: true)
+    /// let first = catalog.product(at: 0)   // waits for the first part only
+    /// try await catalog.built()
+    /// ```
+    public static func load(contentsOf url: URL, buildingInBackground: Bool = false) throws(CatalogError) -> Catalog {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
             throw .notFound(file: url.relativePath)
@@ -22,7 +33,7 @@ public enum CatalogLoader {
         // Products are built a tree of one product at a time, and the bytes let go once
         // they are: a large file's whole tree is never held, nor (mapped) its whole text.
         if let mapped = try reading(file, MappedFile.map) {
-            return try Catalog(mapped: mapped, file: file.relativePath)
+            return try Catalog(mapped: mapped, file: file.relativePath, buildingInBackground: buildingInBackground)
         }
         return try Catalog(storeKitData: reading(file, FileBytes.read), file: file.relativePath)
     }

@@ -48,6 +48,19 @@ public enum JSONReader {
         var root: PropertyValue
         /// The byte ranges of each deferred array's elements, by key.
         var deferred: [String: [Range<Int>]]
+        /// The label of each product in the deferred arrays, by key, in file order: an element
+        /// of `products` or `nonRenewingSubscriptions`, or a group's `subscriptions` element
+        /// (every group's, one after another, under `subscriptionGroups`).
+        var productLabels: [String: [ProductLabel]] = [:]
+        /// How many subscriptions each element of `subscriptionGroups` has.
+        var groupSizes: [Int] = []
+    }
+
+    /// A product's `productID` and `referenceName` as the outline found them, so that a large
+    /// catalog's IDs are known before its products are built; empty when missing or not text.
+    struct ProductLabel: Sendable, Equatable {
+        var id = ""
+        var referenceName = ""
     }
 
     /// The whole document's syntax is checked first, so its errors come before any other.
@@ -87,7 +100,7 @@ public enum JSONReader {
         cursor.passed = passed
         do {
             let root = try cursor.document()
-            return Outline(root: root, deferred: cursor.deferred)
+            return Outline(root: root, deferred: cursor.deferred, productLabels: cursor.productLabels, groupSizes: cursor.groupSizes)
         } catch {
             throw location(of: error, in: bytes)
         }
@@ -127,6 +140,18 @@ private struct Cursor {
     private(set) var deferred: [String: [Range<Int>]] = [:]
     /// Told where each deferred element ends (`JSONReader.outline`).
     var passed: ((Int) -> Void)?
+    /// `JSONReader.Outline.productLabels` and `groupSizes`, as they are found.
+    private(set) var productLabels: [String: [JSONReader.ProductLabel]] = [:]
+    private(set) var groupSizes: [Int] = []
+    /// The labels of the deferred array being read (kept under its key when it ends), and
+    /// whether it is `subscriptionGroups`.
+    private var labels: [JSONReader.ProductLabel] = []
+    private var inGroups = false
+    /// Whether the last string read had escapes.
+    private var lastStringEscaped = false
+    /// The next array's elements are products, or the next object is one.
+    private var productsNext = false
+    private var productNext = false
 
     init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
@@ -158,8 +183,11 @@ private struct Cursor {
     }
 
     private mutating func object() throws(Failure) -> PropertyValue {
+        let isProduct = productNext
+        productNext = false
         try enterContainer()
         var members: [PropertyValue.Member] = []
+        var label = JSONReader.ProductLabel()
         skipWhitespace()
         if consume(UInt8(ascii: "}")) {
             depth -= 1
@@ -171,16 +199,27 @@ private struct Cursor {
             }
             let keyStart = index
             let key = try string()
+            let keyEscaped = lastStringEscaped
             skipWhitespace()
             guard consume(UInt8(ascii: ":")) else {
                 throw failure("expected ':' after the key \"\(keyText(at: keyStart))\", found \(describeCurrent())")
             }
             skipWhitespace()
             if depth == 1, deferredKeys.contains(key), index < bytes.count, bytes[index] == UInt8(ascii: "[") {
-                deferred[key] = try elementRanges()
+                deferred[key] = try elementRanges(of: key)
                 members.append(.init(key: key, value: .array([])))
-            } else {
+            } else if isProduct, let field = labelField(at: keyStart, escaped: keyEscaped) {
+                let kept = keepsValues
+                keepsValues = true
                 let value = try value()
+                keepsValues = kept
+                if kept { members.append(.init(key: key, value: value)) }
+                if case .string(let text) = value, label[keyPath: field].isEmpty { label[keyPath: field] = text }
+            } else {
+                // A group's subscriptions are products.
+                productsNext = depth == 3 && inGroups && isKey(at: keyStart, "subscriptions", escaped: keyEscaped)
+                let value = try value()
+                productsNext = false
                 if keepsValues { members.append(.init(key: key, value: value)) }
             }
             skipWhitespace()
@@ -191,27 +230,68 @@ private struct Cursor {
             skipWhitespace()
         }
         depth -= 1
+        if isProduct { labels.append(label) }
         return .object(members)
     }
 
+    /// The label field a product's member with the key at `start` fills, if any.
+    private func labelField(at start: Int, escaped: Bool) -> WritableKeyPath<JSONReader.ProductLabel, String>? {
+        if isKey(at: start, "productID", escaped: escaped) { return \.id }
+        if isKey(at: start, "referenceName", escaped: escaped) { return \.referenceName }
+        return nil
+    }
+
+    /// Whether the key whose quote is at `start` is `word`: its bytes, or (rarely, when it
+    /// was `escaped`) its escapes decoded.
+    private func isKey(at start: Int, _ word: StaticString, escaped: Bool) -> Bool {
+        if escaped { return keyText(at: start) == word.description }
+        let count = word.utf8CodeUnitCount
+        let end = start + 1 + count
+        return end < bytes.count && bytes[end] == UInt8(ascii: "\"")
+            && UnsafeBufferPointer(start: word.utf8Start, count: count).elementsEqual(bytes[(start + 1)..<end])
+    }
+
     private mutating func array() throws(Failure) -> PropertyValue {
+        let holdsProducts = productsNext
+        productsNext = false
         var elements: [PropertyValue] = []
         try forEachElement { cursor throws(Failure) in
-            let value = try cursor.value()
+            let value = holdsProducts ? try cursor.product() : try cursor.value()
             if cursor.keepsValues { elements.append(value) }
         }
         return .array(elements)
     }
 
-    /// Checks an array's elements without building them: where each one lies.
-    private mutating func elementRanges() throws(Failure) -> [Range<Int>] {
+    /// An element that is a product, labelled: empty when it is not an object, so that every
+    /// product keeps its place.
+    private mutating func product() throws(Failure) -> PropertyValue {
+        let before = labels.count
+        productNext = true
+        let value = try value()
+        productNext = false
+        if labels.count == before { labels.append(JSONReader.ProductLabel()) }
+        return value
+    }
+
+    /// Checks a deferred array's elements without building them: where each one lies, and
+    /// its products' labels.
+    private mutating func elementRanges(of key: String) throws(Failure) -> [Range<Int>] {
         let kept = keepsValues
         keepsValues = false
-        defer { keepsValues = kept }
+        let isGroups = key == "subscriptionGroups"
+        inGroups = isGroups
+        defer {
+            keepsValues = kept
+            inGroups = false
+            productLabels[key] = labels
+            labels = []
+        }
         var ranges: [Range<Int>] = []
         try forEachElement { cursor throws(Failure) in
             let start = cursor.index
-            _ = try cursor.value()
+            let before = cursor.labels.count
+            _ = isGroups ? try cursor.value() : try cursor.product()
+            if isGroups { cursor.groupSizes.append(cursor.labels.count - before) }
             ranges.append(start..<cursor.index)
             cursor.passed?(cursor.index)
         }
@@ -247,6 +327,7 @@ private struct Cursor {
 
     /// Reads a string starting at its opening quote; the common case has no escapes.
     private mutating func string() throws(Failure) -> String {
+        lastStringEscaped = false
         let start = index + 1
         var end = start
         while end < bytes.count {
@@ -257,6 +338,7 @@ private struct Cursor {
             }
             if byte == UInt8(ascii: "\\") {
                 index = end
+                lastStringEscaped = true
                 var decoded = Array(bytes[start..<end])
                 return try escapedString(continuing: &decoded, startingAt: start)
             }

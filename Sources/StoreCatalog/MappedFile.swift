@@ -81,9 +81,11 @@ final class MappedFile: @unchecked Sendable {
             self.start = start
         }
 
-        /// The reader is at `offset`: the bytes before it will not be needed again.
-        mutating func passed(_ offset: Int) {
-            guard offset - start >= MappedFile.releaseStep else { return }
+        /// The reader is at `offset`: the bytes before it will not be needed again. `last`:
+        /// nor any before it of this read, which ends here (a share of the file read on its
+        /// own otherwise kept up to a megabyte).
+        mutating func passed(_ offset: Int, last: Bool = false) {
+            guard last || offset - start >= MappedFile.releaseStep else { return }
             file.release(start..<offset)
             start = offset
         }

@@ -10,12 +10,15 @@ struct StoreKitDocument {
     private let bytes: Data
     /// The same bytes when they are a mapped file, whose pages go as elements are built.
     private let mapping: MappedFile?
+    /// What the outline read of the products (see `productLabels()`); nil for a property list.
+    private let labels: (products: [String: [JSONReader.ProductLabel]], groupSizes: [Int])?
 
     init(root: PropertyValue) {
         self.root = Node(root: root)
         deferred = [:]
         bytes = Data()
         mapping = nil
+        labels = nil
     }
 
     init(outline: JSONReader.Outline, bytes: Data, mapping: MappedFile? = nil) {
@@ -23,6 +26,16 @@ struct StoreKitDocument {
         deferred = outline.deferred
         self.bytes = bytes
         self.mapping = mapping
+        labels = (outline.productLabels, outline.groupSizes)
+    }
+
+    /// Every product's ID and reference name in catalog order (`products`, then
+    /// `nonRenewingSubscriptions`, then each group's `subscriptions`), and how many
+    /// subscriptions each group has, as the outline read them; nil for a property list.
+    func productLabels() -> (ids: [String], referenceNames: [String], groupSizes: [Int])? {
+        guard let labels else { return nil }
+        let all = ["products", "nonRenewingSubscriptions", "subscriptionGroups"].flatMap { labels.products[$0] ?? [] }
+        return (all.map(\.id), all.map(\.referenceName), labels.groupSizes)
     }
 
     /// The elements of the top-level array `key`, as `root.array(key)` gives them.
@@ -77,7 +90,7 @@ struct StoreKitDocument {
             guard position < end else { return nil }
             defer { position += 1 }
             if position < nodes.count { return nodes[position] }
-            defer { reading?.passed(ranges[position].upperBound) }
+            defer { reading?.passed(ranges[position].upperBound, last: position + 1 == end) }
             do {
                 return Node(try JSONReader.element(ranges[position], in: bytes), at: .index(path, position))
             } catch {

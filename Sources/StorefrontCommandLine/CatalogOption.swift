@@ -16,9 +16,10 @@ package struct CatalogOption: ParsableArguments {
 
     package init() {}
 
-    /// Loads the catalog, or fails with 65 or 66 saying why not.
-    package func load() throws -> Catalog {
-        try BundledResources.loadCatalog(catalog)
+    /// Loads the catalog, or fails with 65 or 66 saying why not (see `CatalogLoader` for
+    /// `buildingInBackground`).
+    package func load(buildingInBackground: Bool = false) throws -> Catalog {
+        try BundledResources.loadCatalog(catalog, buildingInBackground: buildingInBackground)
     }
 }
 
@@ -62,12 +63,12 @@ package enum BundledResources {
 
     /// Loads a catalog by path or name. Throws a `CommandFailure` (66, EX_NOINPUT) when there
     /// is no such catalog, the loader's `CatalogError` (66 or 65) when it cannot be read.
-    package static func loadCatalog(_ argument: String) throws -> Catalog {
+    package static func loadCatalog(_ argument: String, buildingInBackground: Bool = false) throws -> Catalog {
         guard let url = catalogURL(argument) else {
             let names = catalogNames.joined(separator: ", ")
             throw CommandFailure("\(argument): no such file, and no bundled catalog by that name (bundled: \(names))", exitCode: .noInput)
         }
-        return try CatalogLoader.load(contentsOf: url)
+        return try CatalogLoader.load(contentsOf: url, buildingInBackground: buildingInBackground)
     }
 
     private static var bundledCatalogs: [(name: String, url: URL)] {

@@ -127,8 +127,10 @@ package struct StoreOptions: ParsableArguments {
     /// Loads the catalog, opens the ledger and applies the options over the catalog's
     /// settings. Throws an `ExitCodeError` (the catalog's, the ledger's, or a `CommandFailure`)
     /// when it cannot.
-    package func makeStore(clock: StoreClock = .live) async throws -> LocalStore {
-        let catalog = try catalogOption.load()
+    /// `buildingInBackground`: a large catalog's products are built after this returns
+    /// (`CatalogLoader.load(contentsOf:buildingInBackground:)`).
+    package func makeStore(clock: StoreClock = .live, buildingInBackground: Bool = false) async throws -> LocalStore {
+        let catalog = try catalogOption.load(buildingInBackground: buildingInBackground)
         let opened = try await openLedger(catalog: catalog, clock: clock)
         var controls = StoreControls(settings: catalog.settings)
         if let latency { controls.latency = try latency.get() }

@@ -74,7 +74,7 @@ public enum TerminalWidths {
     /// clusters.add(in: "More 👍🏽 and 🇯🇵")
     /// clusters.found  // ["👍🏽", "🇯🇵"]
     /// ```
-    public struct DisputedClusters {
+    public struct DisputedClusters: Sendable {
         public private(set) var found: [Character] = []
         // Beside the list, so a catalog full of distinct emoji is not a scan of it per cluster.
         private var seen: Set<Character> = []

@@ -67,10 +67,15 @@ struct RunCommand: AsyncParsableCommand {
         // A closing server's SIGUSR1 before the terminal is set up must not end the session.
         signal(SIGUSR1, SIG_IGN)
         let (store, layout) = try await remoteOption.safe { () async throws -> (LocalStore, StoreLayout) in
-            let store = try await storeOptions.makeStore()
+            // A large catalog's products are built beside the first frames, the first page's first.
+            let store = try await storeOptions.makeStore(buildingInBackground: true)
+            let catalog = store.catalog.catalog
             let layout = try screenOptions.loadLayout(
-                catalog: store.catalog.catalog, catalogArgument: storeOptions.catalogOption.catalog, locale: storeOptions.locale
+                catalog: catalog, catalogArgument: storeOptions.catalogOption.catalog, locale: storeOptions.locale
             )
+            // Built while the layout waited for it (a layout of every product by type): a part
+            // that failed is the error loading whole gives, before the terminal is taken.
+            if catalog.isBuilt { try await catalog.built() }
             return (store, layout)
         }
         var options = screenOptions.appOptions(store: store, locale: storeOptions.locale, timeZone: .current, remote: remoteOption.remote)
@@ -90,7 +95,7 @@ struct RunCommand: AsyncParsableCommand {
             throw CommandFailure("\(StartupKeys.variable): \(error.description)", exitCode: .usage)
         }
         do {
-            try await Self.runInTerminal(store: store, layout: layout, options: options, pressing: startKeys)
+            try await Self.runInTerminal(store: store, layout: layout, options: options, pressing: startKeys, remoteOption: remoteOption)
         } catch let error as TerminalError {
             // A signal ended it (ctrl-c, a hangup): 128 + the signal says so, with no message, as
             // shells expect. Any other terminal error is reported as every failure is.
@@ -100,36 +105,61 @@ struct RunCommand: AsyncParsableCommand {
     }
 
     /// The frame loop on the main thread (reading keys blocks it for up to 50 ms at a
-    /// time; the store's work runs elsewhere), with the ledger watched meanwhile.
+    /// time; the store's work runs elsewhere), with the ledger watched meanwhile. The
+    /// catalog's names are measured once it is built (beside the first frames, for a large
+    /// one); a product that cannot be built then ends the app with the error loading the
+    /// catalog whole would have given.
     @MainActor
-    private static func runInTerminal(store: LocalStore, layout: StoreLayout, options: AppOptions, pressing startKeys: [Key]) async throws {
+    private static func runInTerminal(
+        store: LocalStore, layout: StoreLayout, options: AppOptions, pressing startKeys: [Key], remoteOption: RemoteOption
+    ) async throws {
         // What other terminals do to the ledger (approve, refund, advance) shows up here.
         let watcher = try await store.watchLedger(every: .seconds(1))
         defer { watcher.cancel() }
+        let catalog = store.catalog.catalog
+        let titles = disputedClusters(in: layout)
+        guard !catalog.isBuilt else {
+            try await runStoreApp(
+                backend: store, layout: layout, options: options, pressing: startKeys,
+                measuringWidthsOf: disputedClusters(in: catalog, besides: titles).found
+            )
+            return
+        }
         try await runStoreApp(
-            backend: store, layout: layout, options: options, pressing: startKeys,
-            measuringWidthsOf: Self.disputedClusters(in: store.catalog.catalog, layout: layout)
+            backend: store, layout: layout, options: options, pressing: startKeys, measuringWidthsOf: titles.found,
+            measuringLater: {
+                try await remoteOption.safe { try await catalog.built() }
+                return Array(disputedClusters(in: catalog, besides: titles).found.dropFirst(titles.found.count))
+            }
         )
     }
 }
 
 extension RunCommand {
-    /// The clusters terminals disagree on the width of in every name the app may show from
-    /// the catalog and the layout, in any language: what the terminal is asked to measure.
-    /// The products' names are read where they are, not copied (a catalog may have 100,000).
-    static func disputedClusters(in catalog: Catalog, layout: StoreLayout) -> [Character] {
-        let titles = [layout.title] + layout.shops.map(\.title) + catalog.subscriptionGroups.flatMap { $0.localizations.map(\.displayName) }
+    /// The clusters terminals disagree on the width of in the layout's titles: measured
+    /// before the first frame.
+    static func disputedClusters(in layout: StoreLayout) -> TerminalWidths.DisputedClusters {
         var clusters = TerminalWidths.DisputedClusters()
-        for title in titles { clusters.add(in: title) }
+        for title in [layout.title] + layout.shops.map(\.title) { clusters.add(in: title) }
+        return clusters
+    }
+
+    /// `clusters` and those in every name the app may show from the catalog, in any
+    /// language: what the terminal is asked to measure. The products' names are read where
+    /// they are, not copied (a catalog may have 100,000).
+    static func disputedClusters(in catalog: Catalog, besides clusters: TerminalWidths.DisputedClusters) -> TerminalWidths.DisputedClusters {
+        var clusters = clusters
+        for title in catalog.subscriptionGroups.flatMap({ $0.localizations.map(\.displayName) }) { clusters.add(in: title) }
         // Plain loops over positions: a lazy sequence of the 200,000 names of a large catalog
         // cost a tenth of its start-up in iterators and copies of each product.
-        for position in catalog.products.indices {
-            let localizations = catalog.products[position].localizations
+        let products = catalog.products
+        for position in products.indices {
+            let localizations = products[position].localizations
             for index in localizations.indices {
                 clusters.add(in: localizations[index].displayName)
             }
         }
-        return clusters.found
+        return clusters
     }
 }
 

@@ -45,16 +45,17 @@ public struct CatalogStorefront: Sendable {
     /// (ICU) was 12% of answering for 100,000 products. Duplicates are told apart by catalog
     /// position, one bit each: a set of 100,000 IDs took 4 MB beside the answer.
     public func products(for ids: [Product.ID]) -> [Product] {
-        var seen = [UInt64](repeating: 0, count: (catalog.products.count + 63) / 64)
+        var seen = [UInt64](repeating: 0, count: (catalog.productCount + 63) / 64)
         var displayPrices: [Decimal: String] = [:]
         var products: [Product] = []
-        products.reserveCapacity(min(ids.count, catalog.products.count))
+        products.reserveCapacity(min(ids.count, catalog.productCount))
         for id in ids {
-            guard let position = catalog.productPosition(id: id) else { continue }
+            // A catalog still building waits here for the part that holds the product only.
+            guard let position = catalog.productPosition(id: id), let item = catalog.product(at: position) else { continue }
             let bit = UInt64(1) << (position % 64)
             guard seen[position / 64] & bit == 0 else { continue }
             seen[position / 64] |= bit
-            products.append(product(catalog.products[position], displayPrices: &displayPrices))
+            products.append(product(item, displayPrices: &displayPrices))
         }
         return products
     }

@@ -95,6 +95,8 @@ public actor LocalStore: StoreBackend {
         try await begin(.loadProducts)
         // A product removed from sale loads as unavailable, as the App Store's do.
         let offSale = try await ledger.productsRemovedFromSale()
+        // A catalog still building: wait for these products without holding a thread.
+        await catalog.catalog.productsBuilt(for: ids)
         var products = catalog.products(for: ids)
         if !offSale.isEmpty { products.removeAll { offSale.contains($0.id) } }
         guard products.contains(where: { $0.subscription != nil }) else { return products }
