@@ -67,8 +67,18 @@ extension CursesTerminal {
         case KEY_CODE_YES:
             return CursesKeyDecoder.key(forKeyCode: Int32(value))
         default:
+            try throwIfHungUp()
             return nil
         }
+    }
+
+    /// Throws as a SIGHUP would when the terminal is gone (its other end closed): a process
+    /// that ignores SIGHUP (under nohup, say) otherwise read nothing, at once, forever, and
+    /// took a core.
+    private func throwIfHungUp() throws {
+        var input = pollfd(fd: inputDescriptor, events: Int16(POLLIN), revents: 0)
+        guard poll(&input, 1, 0) > 0, input.revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 else { return }
+        throw TerminalError.interrupted(signal: SIGHUP)
     }
 
     /// Compares the terminal's window size with `area` and resizes the screen when they

@@ -24,6 +24,12 @@ final class TmuxSession {
     }
 
     deinit {
+        end()
+    }
+
+    /// Ends the tmux server: the window and its terminal go away, as when a terminal
+    /// emulator is closed.
+    func end() {
         ChildProcess.runBlocking(tmux, ["-L", socket, "kill-server"])
     }
 
