@@ -68,9 +68,12 @@ public func runStoreApp(
             var closing: ClosingNotice?
             do {
                 while await !app.isFinished {
-                    if let more = try later?.take()?.get(), !more.isEmpty {
-                        TerminalWidths.record(terminal.measureWidths(of: more))
-                        shown = nil  // measuring wrote on the screen: draw it all again
+                    if let more = try later?.take()?.get() {
+                        releaseFreedMemory()  // what building the catalog freed, as after the first frame
+                        if !more.isEmpty {
+                            TerminalWidths.record(terminal.measureWidths(of: more))
+                            shown = nil  // measuring wrote on the screen: draw it all again
+                        }
                     }
                     await app.tick()
                     if closing == nil, storeClosingAnnounced.load(ordering: .sequentiallyConsistent) {
