@@ -57,18 +57,22 @@ import Testing
         #expect(building.warnings == whole.warnings)
     }
 
+    /// What loading `url` whole throws, if anything.
+    private func wholeLoadError(_ url: URL) -> CatalogError? {
+        do {
+            _ = try CatalogLoader.load(contentsOf: url)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
     @Test func aBadProductNearTheEndFailsTheBuildWithTheErrorLoadingGives() async throws {
         let folder = try TemporaryDirectory()
         let url = try file(in: folder) {
             $0.replacingOccurrences(of: "\"com.example.generated.consumable.\(lastConsumable)\"", with: "7")
         }
-        var expected: CatalogError?
-        do {
-            _ = try CatalogLoader.load(contentsOf: url)
-        } catch {
-            expected = error
-        }
-        let error = try #require(expected)
+        let error = try #require(wholeLoadError(url))
         let building = try CatalogLoader.load(contentsOf: url, buildingInBackground: true)
         #expect(building.product(id: "com.example.generated.consumable.1") != nil)
         await #expect(throws: error) { try await building.built() }
@@ -112,13 +116,7 @@ import Testing
     @Test func anElementThatIsNotAnObjectKeepsEveryOtherProductInItsPlace() async throws {
         let folder = try TemporaryDirectory()
         let url = try file(in: folder) { $0.replacingOccurrences(of: "\"products\" : [", with: "\"products\" : [7, ") }
-        var expected: CatalogError?
-        do {
-            _ = try CatalogLoader.load(contentsOf: url)
-        } catch {
-            expected = error
-        }
-        let error = try #require(expected)
+        let error = try #require(wholeLoadError(url))
         let building = try CatalogLoader.load(contentsOf: url, buildingInBackground: true)
         #expect(building.productPosition(id: "com.example.generated.consumable.1") == 1)
         await #expect(throws: error) { try await building.built() }
