@@ -7,7 +7,7 @@ import Synchronization
 /// catalog's first page can be shown before its last product is built.
 ///
 /// Every product's ID and reference name are known from the start (the file's outline reads
-/// them), so the index is whole and a lookup by ID never waits. A product's other fields wait
+/// them), so the index is whole and finding where a product is never waits. Its fields wait
 /// for the unit of work that builds it (units are claimed in catalog order); the whole lists
 /// and the warnings wait for the last unit. Answers are those of a catalog built whole.
 final class ProductTable: Sendable {
