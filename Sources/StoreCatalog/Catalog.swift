@@ -77,6 +77,10 @@ public struct Catalog: Sendable, Equatable {
     }
 
     /// How many products there are, without waiting for a catalog still building.
+    ///
+    /// ```swift
+    /// let rows = (0..<catalog.productCount).map(catalog.referenceName(at:))
+    /// ```
     public var productCount: Int { table.count }
 
     /// The product at `position` in ``products``, waiting only for the part of a catalog still
@@ -89,7 +93,13 @@ public struct Catalog: Sendable, Equatable {
         table.product(at: position)
     }
 
-    /// The ID and the reference name of the product at `position`, without waiting.
+    /// The ID and the reference name of the product at `position`, without waiting: what a
+    /// list names its rows by while the products load.
+    ///
+    /// ```swift
+    /// let last = catalog.productCount - 1
+    /// print(catalog.productID(at: last), catalog.referenceName(at: last))
+    /// ```
     public func productID(at position: Int) -> String { table.ids[position] }
     public func referenceName(at position: Int) -> String { table.referenceName(at: position) }
 
@@ -113,6 +123,10 @@ public struct Catalog: Sendable, Equatable {
 
     /// Whether every product has been built (always, unless loaded with
     /// `CatalogLoader.load(contentsOf:buildingInBackground:)`).
+    ///
+    /// ```swift
+    /// if !catalog.isBuilt { try await catalog.built() }
+    /// ```
     public var isBuilt: Bool { table.isBuilt }
 
     /// Waits until every product has been built, off the calling task's thread; throws the
