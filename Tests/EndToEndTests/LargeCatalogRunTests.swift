@@ -14,11 +14,11 @@ struct LargeCatalogRunTests {
     func aBadProductNearTheEndEndsTheRunWithTheLoadersMessage(withLayout: Bool) async throws {
         let scratch = try TemporaryDirectory()
         let file = scratch.url.appendingPathComponent("Big.storekit")
-        // 21,000 products and non-renewing subscriptions: built in the background.
-        let generated = try await StorefrontCommand.run(["catalog", "--generate", "30000"])
+        // 20,005 products: built in the background.
+        let generated = try await StorefrontCommand.run(["catalog", "--generate", "20005"])
         #expect(generated.status == 0)
         // The last consumable's ID (the generator's products 1 to 4 of each ten are consumables).
-        let bad = generated.stdout.replacingOccurrences(of: "\"com.example.generated.consumable.29994\"", with: "7")
+        let bad = generated.stdout.replacingOccurrences(of: "\"com.example.generated.consumable.20004\"", with: "7")
         #expect(bad != generated.stdout)
         try Data(bad.utf8).write(to: file)
         let loading = try await StorefrontCommand.run(["catalog", file.path])
