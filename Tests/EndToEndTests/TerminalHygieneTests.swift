@@ -161,27 +161,19 @@ struct TerminalHygieneTests {
     /// ignores it, or under nohup) still ends it: before, it read nothing, at once, forever,
     /// on a core of its own. The shell stays the app's parent, as at a prompt.
     @Test func theAppEndsWhenItsTerminalGoesAwayWithHangUpsIgnored() async throws {
-        let mark = "STOREFRONT_TEST_MARK=\(UUID().uuidString)"
-        let run = shellCommand(try TerminalRunTests.runWords(Self.tipJar, environment: [mark]))
+        let folder = try TemporaryDirectory()
+        let pidFile = folder.url.appendingPathComponent("pid").path
+        // The process ID written as WitnessedRun writes it; WitnessedRun itself cannot be
+        // used, as its shell does not ignore SIGHUP (and then the app ends either way).
+        let run = shellCommand(["sh", "-c", #"echo $$ > "$0"; exec "$@""#, pidFile] + (try TerminalRunTests.runWords(Self.tipJar)))
         let tmux = try await TmuxSession(width: 80, height: 24, command: "trap '' HUP; \(run); :")
         _ = try await tmux.screen(showing: "Consumables")
-        let pid = try #require(Self.process(markedBy: mark))
+        let pid = try #require(pid_t(String(contentsOfFile: pidFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)))
         tmux.end()
         let deadline = ContinuousClock.now + TmuxSession.patience
         while Self.isRunning(pid) {
             try #require(ContinuousClock.now < deadline, "the app still runs after its terminal went away")
             try await Task.sleep(for: .milliseconds(50))
-        }
-    }
-
-    /// The `storefront` process whose environment has `mark`.
-    private static func process(markedBy mark: String) -> pid_t? {
-        let processes = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
-        return processes.compactMap(pid_t.init).first { pid in
-            let command = try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8)
-            let environment = FileManager.default.contents(atPath: "/proc/\(pid)/environ") ?? Data()
-            return command?.hasPrefix("storefront") == true
-                && environment.split(separator: 0).contains { String(decoding: $0, as: UTF8.self) == mark }
         }
     }
 
