@@ -8,12 +8,14 @@ final class LateMeasurement: Sendable {
         let value = Mutex<Result<[Character], any Error>?>(nil)
     }
 
-    private let outcome = Outcome()
-    private let task = Mutex<Task<Void, Never>?>(nil)
+    private let outcome: Outcome
+    private let task: Task<Void, Never>
 
     /// Starts `work`; `done` is called once its outcome can be taken (to wake the loop).
     init(_ work: @escaping @Sendable () async throws -> [Character], done: @escaping @Sendable () -> Void) {
-        let started = Task.detached { [outcome] in
+        let outcome = Outcome()
+        self.outcome = outcome
+        task = Task.detached {
             let result: Result<[Character], any Error>
             do {
                 result = .success(try await work())
@@ -23,11 +25,10 @@ final class LateMeasurement: Sendable {
             outcome.value.withLock { $0 = result }
             done()
         }
-        task.withLock { $0 = started }
     }
 
     deinit {
-        task.withLock { $0?.cancel() }
+        task.cancel()
     }
 
     /// The outcome, once, when `work` has finished; nil before and after.
