@@ -18,13 +18,7 @@ extension CatalogDecoder {
             while elements.count > 0 {
                 let part: SharePart = (elements.split(first: Self.unitSize), type)
                 units.append(ProductTable.Unit(positions: position..<(position + part.elements.count)) {
-                    var copy = decoder
-                    copy.warnings = []
-                    return Self.outcome(file: file) { () throws(Node.Problem) in
-                        var built = try copy.products([part])
-                        built.warnings = copy.warnings
-                        return built
-                    }
+                    decoder.share { decoder throws(Node.Problem) in try decoder.products([part]) }.mapError { $0.catalogError(file: file) }
                 })
                 position += part.elements.count
             }
@@ -40,13 +34,7 @@ extension CatalogDecoder {
             }
             let part = groups.split(first: max(groupCount, 1))
             units.append(ProductTable.Unit(positions: position..<(position + subscriptionCount)) {
-                var copy = decoder
-                copy.warnings = []
-                return Self.outcome(file: file) { () throws(Node.Problem) in
-                    var built = try copy.subscriptionGroups(part)
-                    built.warnings = copy.warnings
-                    return built
-                }
+                decoder.share { decoder throws(Node.Problem) in try decoder.subscriptionGroups(part) }.mapError { $0.catalogError(file: file) }
             })
             position += subscriptionCount
         }
@@ -55,16 +43,6 @@ extension CatalogDecoder {
             workers: max(1, ProcessInfo.processInfo.activeProcessorCount - 1)
         ) { products, table, groups in
             decoder.productWarnings(products, index: table.index, ids: table.ids) + decoder.groupWarnings(groups)
-        }
-    }
-
-    private static func outcome(
-        file: String, _ build: () throws(Node.Problem) -> ProductTable.Built
-    ) -> Result<ProductTable.Built, CatalogError> {
-        do {
-            return .success(try build())
-        } catch {
-            return .failure(error.catalogError(file: file))
         }
     }
 }

@@ -133,12 +133,8 @@ struct CatalogDecoder {
         let decoder = self, shareList = shares
         // Unit 0, the groups (the longest), starts first; each unit works on its own copy.
         let outcomes = ConcurrentWork.map(shares.count + 1, concurrently: shareCount > 1) { unit in
-            var copy = decoder
-            copy.warnings = []
-            return Result { () throws(Node.Problem) -> Built in
-                var built = unit == 0 ? try copy.subscriptionGroups(groupElements) : try copy.products(shareList[unit - 1])
-                built.warnings = copy.warnings  // whatever a unit warns of, products or groups
-                return built
+            decoder.share { decoder throws(Node.Problem) in
+                unit == 0 ? try decoder.subscriptionGroups(groupElements) : try decoder.products(shareList[unit - 1])
             }
         }
         var built: [Built] = []
@@ -153,6 +149,18 @@ struct CatalogDecoder {
             warnings += built[index].warnings
         }
         return (products, built.last?.groups ?? [])
+    }
+
+    /// One share of the work on a copy of this decoder, with what it warned of: each thread
+    /// keeps its own caches, and its warnings are added in file order after.
+    func share(_ build: (inout CatalogDecoder) throws(Node.Problem) -> Built) -> Result<Built, Node.Problem> {
+        var copy = self
+        copy.warnings = []
+        return Result { () throws(Node.Problem) -> Built in
+            var built = try build(&copy)
+            built.warnings = copy.warnings
+            return built
+        }
     }
 
     /// Part of a share: some elements of one array, with their type when the array gives it.

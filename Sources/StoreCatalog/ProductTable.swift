@@ -112,7 +112,7 @@ final class ProductTable: Sendable {
     ) {
         let positions = units[number]
         var outcome = outcome
-        if case .success(var built) = outcome, built.products.map(\.id) == Array(ids[positions]) {
+        if case .success(var built) = outcome, built.products.lazy.map(\.id).elementsEqual(ids[positions]) {
             // The outline's ID strings, not a second copy of each (6 MB at 100,000 products);
             // a unit of groups lists its subscriptions' IDs in the same order.
             for (offset, position) in positions.enumerated() { built.products[offset].id = ids[position] }
