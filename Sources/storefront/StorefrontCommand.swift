@@ -1,4 +1,5 @@
 import ArgumentParser
+import CursesBackend
 import StorefrontCommandLine
 
 /// The `storefront` tool. With no subcommand it runs the storefront (`storefront run`,
@@ -22,6 +23,7 @@ struct StorefrontCommand: AsyncParsableCommand {
     /// other command runs here.
     static func main() async {
         ServeLauncher.execIfAsked(CommandLine.arguments)
+        shareOneMallocArena()
         let words = implyingRun(Array(CommandLine.arguments.dropFirst()))
         await runReportingFailures(arguments: RenewCommand.readingBareFail(words))
     }
