@@ -20,30 +20,47 @@ public struct Product: Identifiable, Hashable, Sendable {
     /// A product identifier, as written in the catalog.
     public typealias ID = String
 
-    public var id: ID { storage.fields.id }
-    public var type: ProductType { storage.fields.type }
-    public var displayName: String { storage.fields.displayName }
-    public var description: String { storage.fields.description }
+    public var id: ID { records.id(at: row) }
+    public var type: ProductType { records.type(at: row) }
+    public var displayName: String { records.displayName(at: row) }
+    public var description: String { records.description(at: row) }
     /// The price in the storefront's currency; never built from a floating-point literal.
-    public var price: Decimal { storage.fields.pricing.price }
+    public var price: Decimal { records.price(at: row) }
     /// `price` formatted for the storefront's currency and locale.
-    public var displayPrice: String { storage.fields.pricing.displayPrice }
-    public var priceFormatStyle: Decimal.FormatStyle.Currency { storage.fields.priceFormat.style }
-    public var isFamilyShareable: Bool { storage.fields.isFamilyShareable }
+    public var displayPrice: String { records.displayPrice(at: row) }
+    public var priceFormatStyle: Decimal.FormatStyle.Currency { records.priceFormatStyle(at: row) }
+    public var isFamilyShareable: Bool { records.isFamilyShareable(at: row) }
     /// Subscription details; `nil` unless `type` is `.autoRenewable`.
     public var subscription: SubscriptionInfo? {
-        get { storage.fields.subscription?.info }
+        get { records.subscription(at: row) }
         set {
-            var fields = storage.fields
-            fields.subscription = newValue.map(SubscriptionBox.init)
-            storage = Storage(fields)
+            let format = PriceFormat.shared(priceFormatStyle)
+            records = FieldRecords(Fields(
+                id: id, type: type, displayName: displayName, description: description,
+                pricing: format.pricing(price, displayPrice: displayPrice), priceFormat: format,
+                isFamilyShareable: isFamilyShareable, subscription: newValue.map(SubscriptionBox.init)
+            ))
+            row = 0
         }
     }
 
-    /// The fields, behind one reference that every copy shares: products travel in arrays
-    /// of many thousands (the store's answer, the cache, a list's rows), and inline they
-    /// took 376 bytes a copy. Immutable, so sharing is safe; a change makes a new one.
-    private var storage: Storage
+    /// Where the fields are: a row of a store's own records (a catalog's products read where
+    /// they are), or a product made with `init` alone in records of its own. Products travel
+    /// in arrays of many thousands (the store's answer, the cache, a list's rows): a copy is
+    /// a reference and a row, and a store's answer of 100,000 products adds no storage of
+    /// its own to what the store keeps.
+    private var records: ProductRecords
+    private var row: Int
+
+    /// The product at `row` of a store's `records`.
+    ///
+    /// ```swift
+    /// let products = ids.indices.map { Product(row: $0, of: records) }
+    /// ```
+    public init(row: Int, of records: ProductRecords) {
+        self.records = records
+        self.row = row
+    }
 
     private struct Fields: Hashable, Sendable {
         var id: ID
@@ -60,9 +77,20 @@ public struct Product: Identifiable, Hashable, Sendable {
         var subscription: SubscriptionBox?
     }
 
-    private final class Storage: Sendable {
+    /// A product made field by field: the only row of records of its own.
+    private final class FieldRecords: ProductRecords, @unchecked Sendable {
         let fields: Fields
         init(_ fields: Fields) { self.fields = fields }
+
+        override func id(at row: Int) -> ID { fields.id }
+        override func type(at row: Int) -> ProductType { fields.type }
+        override func displayName(at row: Int) -> String { fields.displayName }
+        override func description(at row: Int) -> String { fields.description }
+        override func price(at row: Int) -> Decimal { fields.pricing.price }
+        override func displayPrice(at row: Int) -> String { fields.pricing.displayPrice }
+        override func priceFormatStyle(at row: Int) -> Decimal.FormatStyle.Currency { fields.priceFormat.style }
+        override func isFamilyShareable(at row: Int) -> Bool { fields.isFamilyShareable }
+        override func subscription(at row: Int) -> SubscriptionInfo? { fields.subscription?.info }
     }
 
     /// A subscription's terms behind one reference, compared and hashed by value.
@@ -167,19 +195,36 @@ public struct Product: Identifiable, Hashable, Sendable {
         subscription: SubscriptionInfo? = nil
     ) {
         let format = PriceFormat.shared(priceFormatStyle)
-        storage = Storage(Fields(
+        records = FieldRecords(Fields(
             id: id, type: type, displayName: displayName, description: description,
             pricing: format.pricing(price, displayPrice: displayPrice), priceFormat: format,
             isFamilyShareable: isFamilyShareable, subscription: subscription.map(SubscriptionBox.init)
         ))
+        row = 0
     }
 
+    /// Equal when every field is: the same row of the same records is, at once.
     public static func == (lhs: Product, rhs: Product) -> Bool {
-        lhs.storage === rhs.storage || lhs.storage.fields == rhs.storage.fields
+        if lhs.records === rhs.records && lhs.row == rhs.row { return true }
+        if let left = lhs.records as? FieldRecords, let right = rhs.records as? FieldRecords {
+            return left.fields == right.fields
+        }
+        return lhs.id == rhs.id && lhs.type == rhs.type && lhs.displayName == rhs.displayName
+            && lhs.description == rhs.description && lhs.price == rhs.price && lhs.displayPrice == rhs.displayPrice
+            && lhs.priceFormatStyle == rhs.priceFormatStyle && lhs.isFamilyShareable == rhs.isFamilyShareable
+            && lhs.subscription == rhs.subscription
     }
 
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(storage.fields)
+        hasher.combine(id)
+        hasher.combine(type)
+        hasher.combine(displayName)
+        hasher.combine(description)
+        hasher.combine(price)
+        hasher.combine(displayPrice)
+        hasher.combine(priceFormatStyle)
+        hasher.combine(isFamilyShareable)
+        hasher.combine(subscription)
     }
 }
 

@@ -13,6 +13,16 @@ extension Sequence {
     @inlinable
     package func uniqued<Key: Hashable>(by key: (Element) -> Key) -> [Element] {
         var seen = Set<Key>(minimumCapacity: underestimatedCount)
+        // An array without repeats (the usual list) comes back as itself: a copy was a
+        // second array of 100,000 IDs in each view and load that took them.
+        if let array = self as? [Element] {
+            guard let repeated = array.firstIndex(where: { !seen.insert(key($0)).inserted }) else { return array }
+            var kept = Array(array[..<repeated])
+            for element in array[(repeated + 1)...] where seen.insert(key(element)).inserted {
+                kept.append(element)
+            }
+            return kept
+        }
         var kept: [Element] = []
         kept.reserveCapacity(underestimatedCount)
         for element in self where seen.insert(key(element)).inserted {

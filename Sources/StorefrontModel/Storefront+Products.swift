@@ -31,7 +31,9 @@ extension Storefront {
         loads[slot]?.task?.cancel()
 
         let startedAt = clock.now
-        let missing = ids.filter { !cache.contains($0, at: startedAt) }
+        let stale = ids.filter { !cache.contains($0, at: startedAt) }
+        // Nothing cached yet (a list's first load): the IDs themselves, not a second array of them.
+        let missing = stale.count == ids.count ? ids : stale
         guard !missing.isEmpty else {
             loads[slot] = SlotLoad(ids: ids, generation: generation)
             return publish(found(ids), in: slot)

@@ -2,6 +2,7 @@ import Foundation
 import LocalStore
 import StoreCatalog
 import StorefrontModel
+import StorefrontTestSupport
 import Testing
 
 @Suite("Catalog products as the store sells them")
@@ -96,5 +97,39 @@ struct ProductMappingTests {
         #expect(yearly.subscription?.introductoryOffer?.paymentMode == .payUpFront)
         #expect(yearly.subscription?.introductoryOffer?.displayPrice == "$19.99")
         #expect(yearly.subscription?.promotionalOffers.count == 1)
+    }
+
+    @Test(
+        "Products read from the catalog (a store's answer) are the products made field by field",
+        arguments: PackagePaths.corpusFileNames
+    )
+    func readInPlace(_ name: String) throws {
+        let catalog = try CatalogLoader.load(contentsOf: PackagePaths.corpusFile(name))
+        // Re-priced in yen (rounded) and named in Japanese where the file has it.
+        let japan = CatalogStorefront(catalog: catalog, storefront: StorefrontCountry(countryCode: "JPN"), locale: "ja")
+        let read = japan.products(for: catalog.products.map(\.id))
+        let made = catalog.products.uniqued(by: \.id).map(japan.product)
+        #expect(read.count == made.count)
+        for (answer, expected) in zip(read, made) {
+            #expect(answer == expected, "\(name): \(answer.id)")
+            #expect(answer.hashValue == expected.hashValue, "\(name): \(answer.id)")
+            #expect(
+                (answer.displayName, answer.description, answer.displayPrice, answer.subscription)
+                    == (expected.displayName, expected.description, expected.displayPrice, expected.subscription),
+                "\(name): \(answer.id)"
+            )
+        }
+        // One product alone answers the same, and a change to one leaves the answer as it was.
+        if let first = read.first {
+            #expect(japan.product(id: first.id) == first)
+            var changed = first
+            changed.subscription = first.subscription.map { info in
+                var info = info
+                info.isEligibleForIntroOffer.toggle()
+                return info
+            }
+            #expect(changed.id == first.id && changed.displayPrice == first.displayPrice)
+            #expect((changed == first) == (first.subscription == nil))
+        }
     }
 }

@@ -63,7 +63,8 @@ public struct StoreViewContent: Sendable {
     public func offering(for owned: CustomerEntitlements?) -> StoreViewContent {
         guard let owned else { return self }
         var copy = self
-        for product in products {
+        // Over the rows themselves: `products` would be a second array of every product.
+        for case .product(let product) in rows {
             guard let groupID = product.subscription?.subscriptionGroupID else { continue }
             let standing = SubscriptionStanding(owned.subscriptionGroup(groupID))
             copy.offers[product.id] = SubscriptionStoreView.eligibleOffers(for: product, standing: standing).first { $0.type == .winBack }

@@ -1,0 +1,59 @@
+import Foundation
+import StoreCatalog
+import StorefrontModel
+
+/// A catalog's products as one storefront sells them, read from the catalog when a field is
+/// asked: the store's answer is then a row number a product, and the catalog keeps the only
+/// copy of each product's names, price and terms.
+///
+/// Only rows whose product the catalog has built are made into products (`products(for:)`
+/// checks each), so reading one never waits for long and always finds it.
+///
+/// ```swift
+/// let tips = uk.products(for: ["tip.small", "tip.large"])  // two rows of one records
+/// print(tips[0].displayPrice)  // £0.99, read from the catalog's tip.small
+/// ```
+final class CatalogProductRecords: ProductRecords, @unchecked Sendable {
+    /// Each catalog price as this storefront sells it (rounded to its minor units, then
+    /// formatted): a catalog has a few price points, and formatting is ICU's slow work.
+    typealias Prices = [Decimal: (price: Decimal, displayPrice: String)]
+
+    let storefront: CatalogStorefront
+    private let prices: Prices
+    private let style: Decimal.FormatStyle.Currency
+
+    /// `prices` holds every price of the rows asked for (immutable: read from any task).
+    init(storefront: CatalogStorefront, prices: Prices) {
+        self.storefront = storefront
+        self.prices = prices
+        style = storefront.formatter.formatStyle
+    }
+
+    private func item(_ row: Int) -> CatalogProduct {
+        guard let item = storefront.catalog.product(at: row) else {
+            preconditionFailure("row \(row) was made a product before its catalog product was built")
+        }
+        return item
+    }
+
+    private func text(_ row: Int) -> LocalizedText {
+        storefront.catalog.localizedText(for: item(row), locale: storefront.locale)
+    }
+
+    private func sold(_ row: Int) -> (price: Decimal, displayPrice: String) {
+        let price = item(row).price
+        return prices[price] ?? storefront.sold(price)
+    }
+
+    override func id(at row: Int) -> Product.ID { storefront.catalog.productID(at: row) }
+    override func type(at row: Int) -> Product.ProductType { Product.ProductType(item(row).type) }
+    override func displayName(at row: Int) -> String { text(row).displayName }
+    override func description(at row: Int) -> String { text(row).description }
+    override func price(at row: Int) -> Decimal { sold(row).price }
+    override func displayPrice(at row: Int) -> String { sold(row).displayPrice }
+    override func priceFormatStyle(at row: Int) -> Decimal.FormatStyle.Currency { style }
+    override func isFamilyShareable(at row: Int) -> Bool { item(row).isFamilyShareable }
+    override func subscription(at row: Int) -> Product.SubscriptionInfo? {
+        item(row).subscription.map(storefront.subscriptionInfo)
+    }
+}
