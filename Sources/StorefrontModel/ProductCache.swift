@@ -2,19 +2,20 @@ import Foundation
 
 /// Products already loaded, and IDs known to be unavailable, each for a time to live.
 ///
-/// Found products sit in an open-addressing table keyed by their own IDs: 8 bytes a slot,
-/// and 4 more for the load that answered. A `[ID: (entry, date)]` of 100,000 products took
-/// 8.4 MB (262,144 buckets of 32 bytes); this takes 3 MB. IDs answered unavailable, usually
-/// few, are kept by ID.
+/// Found products are kept in the order found, with the load that answered each, and an
+/// open-addressing table of 4-byte positions finds them by ID. A `[ID: (entry, date)]` of
+/// 100,000 products took 8.4 MB (262,144 buckets of 32 bytes), a table of the products
+/// themselves 5.2 MB; this takes 3 MB. IDs answered unavailable, usually few, are kept by ID.
 struct ProductCache {
     let timeToLive: Duration
-    /// A product, or nil for an empty slot; at most half the slots are used. A product
-    /// answered unavailable since stays, as its ID's key, marked in `answers`.
-    private var slots: [Product?] = Array(repeating: nil, count: 8)
-    /// Each slot's load (an index into `loadTimes`), with `unavailableMark` when that load
+    /// Every product found, in the order found. A product answered unavailable since stays,
+    /// marked in `answers`.
+    private var products: [Product] = []
+    /// Each product's load (an index into `loadTimes`), with `unavailableMark` when that load
     /// answered its ID unavailable.
-    private var answers: [UInt32] = Array(repeating: 0, count: 8)
-    private var used = 0
+    private var answers: [UInt32] = []
+    /// A position in `products` plus one, or 0 for an empty slot; at most half are used.
+    private var slots: [UInt32] = Array(repeating: 0, count: 8)
     /// IDs answered unavailable that no load has found, with their load.
     private var unavailable: [Product.ID: UInt32] = [:]
     /// When each load answered; the first is `forgottenLoad`'s, never fresh.
@@ -29,8 +30,8 @@ struct ProductCache {
     /// Whether `id` has a fresh answer at `now`.
     func contains(_ id: Product.ID, at now: Date) -> Bool {
         let load: UInt32
-        if let slot = slot(of: id) {
-            load = answers[slot] & ~Self.unavailableMark
+        if let found = position(of: id) {
+            load = answers[found] & ~Self.unavailableMark
         } else if let marked = unavailable[id] {
             load = marked
         } else {
@@ -41,8 +42,8 @@ struct ProductCache {
 
     /// The cached product for `id`, if it was found (fresh or not).
     func product(_ id: Product.ID) -> Product? {
-        guard let slot = slot(of: id), answers[slot] & Self.unavailableMark == 0 else { return nil }
-        return slots[slot]
+        guard let found = position(of: id), answers[found] & Self.unavailableMark == 0 else { return nil }
+        return products[found]
     }
 
     /// Records the answer to a load of `requested`: each ID found or unavailable.
@@ -53,7 +54,7 @@ struct ProductCache {
     mutating func store(_ found: [Product], requested: [Product.ID], at now: Date) {
         let load = UInt32(loadTimes.count)
         loadTimes.append(now)
-        reserve(used + found.count)
+        reserve(products.count + found.count)
         var next = found.startIndex
         var answered: [Bool] = []  // by position in `requested`, made only for products out of order
         for id in requested {
@@ -78,11 +79,11 @@ struct ProductCache {
     }
 
     /// Forgets `ids`' answers, so the next load asks the backend again. A found product keeps
-    /// its slot (taking it out would break the probe chains after it) under the forgotten load.
+    /// its place (taking it out would break the probe chains after it) under the forgotten load.
     mutating func remove(_ ids: some Sequence<Product.ID>) {
         for id in ids {
             unavailable[id] = nil
-            if let slot = slot(of: id) { answers[slot] = Self.forgottenLoad | answers[slot] & Self.unavailableMark }
+            if let found = position(of: id) { answers[found] = Self.forgottenLoad | answers[found] & Self.unavailableMark }
         }
     }
 
@@ -91,35 +92,37 @@ struct ProductCache {
     }
 
     private mutating func record(_ product: Product, load: UInt32) {
-        let slot = slotForInsert(of: product.id)
-        if slots[slot] == nil { used += 1 }
-        slots[slot] = product
-        answers[slot] = load
+        let slot = slot(for: product.id)
+        if slots[slot] == 0 {
+            products.append(product)
+            answers.append(load)
+            slots[slot] = UInt32(products.count)
+        } else {
+            let found = Int(slots[slot]) - 1
+            products[found] = product
+            answers[found] = load
+        }
         unavailable[product.id] = nil
     }
 
     private mutating func recordUnavailable(_ id: Product.ID, load: UInt32) {
-        if let slot = slot(of: id) {
-            answers[slot] = load | Self.unavailableMark
+        if let found = position(of: id) {
+            answers[found] = load | Self.unavailableMark
         } else {
             unavailable[id] = load
         }
     }
 
-    /// The slot holding `id`'s product, if one does.
-    private func slot(of id: Product.ID) -> Int? {
-        var slot = id.hashValue & (slots.count - 1)
-        while let product = slots[slot] {
-            if product.id == id { return slot }
-            slot = (slot + 1) & (slots.count - 1)
-        }
-        return nil
+    /// Where `id`'s product is in `products`, if one was found.
+    private func position(of id: Product.ID) -> Int? {
+        let slot = slot(for: id)
+        return slots[slot] == 0 ? nil : Int(slots[slot]) - 1
     }
 
     /// The slot holding `id`'s product, or the empty one it would go in.
-    private func slotForInsert(of id: Product.ID) -> Int {
+    private func slot(for id: Product.ID) -> Int {
         var slot = id.hashValue & (slots.count - 1)
-        while let product = slots[slot], product.id != id {
+        while slots[slot] != 0, products[Int(slots[slot]) - 1].id != id {
             slot = (slot + 1) & (slots.count - 1)
         }
         return slot
@@ -127,17 +130,17 @@ struct ProductCache {
 
     /// Room for `count` products without passing half the slots.
     private mutating func reserve(_ count: Int) {
+        // Sized once for a large answer; grown as appending grows for a run of small ones.
+        if count > products.capacity {
+            products.reserveCapacity(max(count, products.capacity * 2))
+            answers.reserveCapacity(max(count, answers.capacity * 2))
+        }
         var size = slots.count
         while size < count * 2 { size *= 2 }
         guard size > slots.count else { return }
-        let (oldSlots, oldAnswers) = (slots, answers)
-        slots = Array(repeating: nil, count: size)
-        answers = Array(repeating: 0, count: size)
-        for (product, answer) in zip(oldSlots, oldAnswers) {
-            guard let product else { continue }
-            let slot = slotForInsert(of: product.id)
-            slots[slot] = product
-            answers[slot] = answer
+        slots = Array(repeating: 0, count: size)
+        for (position, product) in products.enumerated() {
+            slots[slot(for: product.id)] = UInt32(position + 1)
         }
     }
 }
