@@ -20,7 +20,7 @@ public struct StoreViewContent: Sendable {
     public let phase: Phase
     /// The rows, in display order, after the filter: products, and the products the view
     /// names that are still loading or not sold here, each in its place.
-    public let rows: [StoreRow]
+    public let rows: StoreRows
     /// How many rows there are without the filter.
     public let totalCount: Int
     /// IDs the store does not sell here (shown as `.unavailable` rows).
@@ -40,7 +40,7 @@ public struct StoreViewContent: Sendable {
     }
 
     init(
-        phase: Phase, rows: [StoreRow] = [], totalCount: Int = 0, unavailable: [Product.ID] = [], filterText: String = "", all: [Product] = [],
+        phase: Phase, rows: StoreRows = [], totalCount: Int = 0, unavailable: [Product.ID] = [], filterText: String = "", all: [Product] = [],
         language: InterfaceLanguage = .english
     ) {
         self.phase = phase
@@ -98,12 +98,12 @@ extension StoreView {
         switch state {
         case .loading:
             // Rows known in advance each turn their own spinner until the load answers.
-            let rows = productIDs.map { StoreRow.loading(id: $0) }
+            let rows = StoreRows([], thenLoading: productIDs[...])
             return StoreViewContent(phase: .loading, rows: rows, totalCount: rows.count)
         case .failure(let error):
             // Rows known in advance keep their places, each with its own warning.
             let rows = productIDs.map { StoreRow.failed(id: $0) }
-            return StoreViewContent(phase: .failure(error), rows: rows, totalCount: rows.count)
+            return StoreViewContent(phase: .failure(error), rows: StoreRows(rows), totalCount: rows.count)
         case .success(let loaded, let unavailable):
             let ordered = order == .priceAscending
                 ? loaded.enumerated().sorted { ($0.element.price, $0.offset) < ($1.element.price, $1.offset) }.map(\.element)
@@ -118,7 +118,7 @@ extension StoreView {
                 rows = placing(unavailable, among: ordered)
             }
             return StoreViewContent(
-                phase: .loaded, rows: rows, totalCount: ordered.count + unavailable.count,
+                phase: .loaded, rows: StoreRows(rows), totalCount: ordered.count + unavailable.count,
                 unavailable: unavailable, filterText: filterText, all: ordered, language: language
             )
         }
@@ -136,12 +136,8 @@ extension StoreView {
     public func content(firstPage products: [Product], unavailable: [Product.ID], filter: String? = nil, language: InterfaceLanguage = .english) -> StoreViewContent {
         let page = content(for: .success(products, unavailable: unavailable), filter: filter, language: language)
         guard page.filterText.isEmpty else { return page }
-        // One array, sized once: the page's rows and a loading row for each ID after it.
-        var rows = page.rows
-        rows.reserveCapacity(productIDs.count)
-        for id in productIDs.dropFirst(products.count + unavailable.count) {
-            rows.append(.loading(id: id))
-        }
+        // The page's rows, then the view's own IDs after it, each a loading row when asked for.
+        let rows = StoreRows(Array(page.rows), thenLoading: productIDs.dropFirst(products.count + unavailable.count))
         return StoreViewContent(
             phase: .loaded, rows: rows, totalCount: productIDs.count,
             unavailable: unavailable, all: products, language: language
