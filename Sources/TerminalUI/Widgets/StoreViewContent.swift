@@ -109,16 +109,16 @@ extension StoreView {
                 ? loaded.enumerated().sorted { ($0.element.price, $0.offset) < ($1.element.price, $1.offset) }.map(\.element)
                 : loaded
             let filterText = (filter ?? "").trimmingCharacters(in: .whitespaces)
-            let rows: [StoreRow]
+            let rows: StoreRows
             if !filterText.isEmpty {
-                rows = ordered.filter { StoreViewContent.matches($0, filter: filterText) }.map(StoreRow.product)
+                rows = StoreRows(products: ordered.filter { StoreViewContent.matches($0, filter: filterText) })
             } else if unavailable.isEmpty {
-                rows = ordered.map(StoreRow.product)
+                rows = StoreRows(products: ordered)
             } else {
-                rows = placing(unavailable, among: ordered)
+                rows = StoreRows(placing(unavailable, among: ordered))
             }
             return StoreViewContent(
-                phase: .loaded, rows: StoreRows(rows), totalCount: ordered.count + unavailable.count,
+                phase: .loaded, rows: rows, totalCount: ordered.count + unavailable.count,
                 unavailable: unavailable, filterText: filterText, all: ordered, language: language
             )
         }
