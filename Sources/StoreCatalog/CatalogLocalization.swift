@@ -65,6 +65,8 @@ struct LocaleFallback {
 
     /// The first entry along the chain that `isUsable`, or nil when none is.
     func firstEntry<Entry>(in entries: [Entry], locale: (Entry) -> String, where isUsable: (Entry) -> Bool) -> Entry? {
+        // Most products have one entry: no list of candidates to make.
+        if entries.count < 2 { return entries.first.flatMap { isUsable($0) ? $0 : nil } }
         let candidates = entries.filter(isUsable)
         guard let first = candidates.first, candidates.count > 1 else { return candidates.first }
         // The first choice written exactly as asked needs no parsing at all.

@@ -46,6 +46,14 @@ struct ProductCache {
         return products[found]
     }
 
+    /// Every product found, when they are exactly the products of `ids` in that order and
+    /// none has been answered unavailable since: the array itself, shared.
+    func products(exactly ids: [Product.ID]) -> [Product]? {
+        guard products.count == ids.count, !answers.contains(where: { $0 & Self.unavailableMark != 0 }),
+              products.lazy.map(\.id).elementsEqual(ids) else { return nil }
+        return products
+    }
+
     /// Records the answer to a load of `requested`: each ID found or unavailable.
     ///
     /// A store answers in the order asked: `found` is walked beside `requested`, so no set of

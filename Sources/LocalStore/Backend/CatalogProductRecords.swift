@@ -19,14 +19,20 @@ final class CatalogProductRecords: ProductRecords, @unchecked Sendable {
     typealias Prices = [Decimal: (price: Decimal, displayPrice: String)]
 
     let storefront: CatalogStorefront
-    private let prices: Prices
+    /// Every price of the rows made into products, added as they are made: written by the
+    /// one answer that makes them, before it returns; read-only after.
+    private var prices: Prices = [:]
     private let style: Decimal.FormatStyle.Currency
 
-    /// `prices` holds every price of the rows asked for (immutable: read from any task).
-    init(storefront: CatalogStorefront, prices: Prices) {
+    init(storefront: CatalogStorefront) {
         self.storefront = storefront
-        self.prices = prices
         style = storefront.formatter.formatStyle
+    }
+
+    /// Formats a catalog price, unless one was already: call it for each product made,
+    /// before the answer is returned.
+    func addPrice(_ catalogPrice: Decimal) {
+        if prices[catalogPrice] == nil { prices[catalogPrice] = storefront.sold(catalogPrice) }
     }
 
     private func item(_ row: Int) -> CatalogProduct {

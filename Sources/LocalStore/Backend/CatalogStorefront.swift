@@ -38,7 +38,9 @@ public struct CatalogStorefront: Sendable {
     /// The product with this ID, or `nil` when the catalog has none.
     public func product(id: Product.ID) -> Product? {
         guard let position = catalog.productPosition(id: id), let item = catalog.product(at: position) else { return nil }
-        return Product(row: position, of: CatalogProductRecords(storefront: self, prices: [item.price: sold(item.price)]))
+        let records = CatalogProductRecords(storefront: self)
+        records.addPrice(item.price)
+        return Product(row: position, of: records)
     }
 
     /// The products among `ids` that the catalog has, in the order asked, without duplicates.
@@ -48,20 +50,20 @@ public struct CatalogStorefront: Sendable {
     /// position, one bit each: a set of 100,000 IDs took 4 MB beside the answer.
     public func products(for ids: [Product.ID]) -> [Product] {
         var seen = [UInt64](repeating: 0, count: (catalog.productCount + 63) / 64)
-        var prices: CatalogProductRecords.Prices = [:]
-        var rows: [Int] = []
-        rows.reserveCapacity(min(ids.count, catalog.productCount))
+        // Its prices are filled in below, before any product made here is read.
+        let records = CatalogProductRecords(storefront: self)
+        var products: [Product] = []
+        products.reserveCapacity(min(ids.count, catalog.productCount))
         for id in ids {
             // A catalog still building waits here for the part that holds the product only.
             guard let position = catalog.productPosition(id: id), let item = catalog.product(at: position) else { continue }
             let bit = UInt64(1) << (position % 64)
             guard seen[position / 64] & bit == 0 else { continue }
             seen[position / 64] |= bit
-            rows.append(position)
-            if prices[item.price] == nil { prices[item.price] = sold(item.price) }
+            products.append(Product(row: position, of: records))
+            records.addPrice(item.price)
         }
-        let records = CatalogProductRecords(storefront: self, prices: prices)
-        return rows.map { Product(row: $0, of: records) }
+        return products
     }
 
     /// A catalog product as the store sells it here, made field by field (it need not be the
