@@ -23,7 +23,7 @@ struct StorefrontCommand: AsyncParsableCommand {
     /// other command runs here.
     static func main() async {
         ServeLauncher.execIfAsked(CommandLine.arguments)
-        shareOneMallocArena()
+        tuneMallocForOneCatalog()
         let words = implyingRun(Array(CommandLine.arguments.dropFirst()))
         await runReportingFailures(arguments: RenewCommand.readingBareFail(words))
     }
