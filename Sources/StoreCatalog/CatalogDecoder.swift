@@ -64,10 +64,11 @@ struct CatalogDecoder {
     /// The last localization built in each locale, whose strings an equal text shares
     /// (`sharingText`).
     var lastLocalizations: [String: CatalogLocalization] = [:]
-    /// The introductory offers built so far, each as the array of one a subscription holds:
-    /// a catalog's subscriptions offer a few trials between them, and each array was 208
-    /// bytes (2 MB for 10,000 offers in the generated 100,000-product catalog). Kept few.
-    private var introductoryOffers: [[CatalogOffer]] = []
+    /// The terms of the subscriptions built so far, by a digest of them: a large catalog's
+    /// subscriptions repeat a few terms (the generated one's 30,000 have 96), and each
+    /// product's own was 120 bytes. Kept few.
+    private var subscriptionTerms: [SubscriptionDigest: [CatalogProduct.Extras]] = [:]
+    private var sharedTermsCount = 0
 
     mutating func catalog(_ document: StoreKitDocument, file: String, buildingInBackground: Bool) throws(Node.Problem) -> Catalog {
         let root = document.root
@@ -229,17 +230,37 @@ struct CatalogDecoder {
         guard !id.isEmpty else { throw node.problem(at: "productID", "expected a product ID, found an empty string") }
         let price = try price(node, key: "displayPrice")
         let referenceName = try node.string("referenceName") ?? ""
+        // Read in this order, so a file wrong in several places is told of the same one first.
+        let isFamilyShareable = try node.bool("familyShareable") ?? false
+        let localized = try sharingText(localizations(node), referenceName: referenceName)
+        let promotionalImageID = try node.string("promotionalImageID")
+        let extras = if let subscription {
+            sharing(subscription, promotionalImageID: promotionalImageID)
+        } else {
+            CatalogProduct.Extras.make(
+                promotionalImageID: promotionalImageID, subscription: nil, oneTimeCodeOffers: try oneTimeCodeOffers(node)
+            )
+        }
         return CatalogProduct(
-            id: id,
-            type: type,
-            referenceName: referenceName,
-            pricing: pricing(price),
-            isFamilyShareable: try node.bool("familyShareable") ?? false,
-            localizations: try sharingText(localizations(node), referenceName: referenceName),
-            promotionalImageID: try node.string("promotionalImageID"),
-            subscription: subscription,
-            oneTimeCodeOffers: try type == .autoRenewable ? [] : oneTimeCodeOffers(node)
+            id: id, type: type, referenceName: referenceName, pricing: pricing(price),
+            isFamilyShareable: isFamilyShareable, localizations: localized, extras: extras
         )
+    }
+
+    /// A subscription's terms (with its image's name) as the extras of a subscription built
+    /// before with equal ones, if there is one.
+    private mutating func sharing(_ subscription: CatalogSubscription, promotionalImageID: String?) -> CatalogProduct.Extras? {
+        let digest = SubscriptionDigest(subscription, promotionalImageID: promotionalImageID)
+        let equal = subscriptionTerms[digest]?.first {
+            $0.subscription == subscription && $0.promotionalImageID == promotionalImageID && $0.oneTimeCodeOffers.isEmpty
+        }
+        if let equal { return equal }
+        let made = CatalogProduct.Extras.make(promotionalImageID: promotionalImageID, subscription: subscription, oneTimeCodeOffers: [])
+        if let made, sharedTermsCount < 256 {
+            subscriptionTerms[digest, default: []].append(made)
+            sharedTermsCount += 1
+        }
+        return made
     }
 
     private mutating func subscription(_ node: Node, groupID: String) throws(Node.Problem) -> CatalogProduct {
@@ -260,7 +281,7 @@ struct CatalogDecoder {
             subscriptionGroupID: groupID,
             groupLevel: level,
             subscriptionPeriod: period,
-            introductoryOffers: sharing(intro),
+            introductoryOffer: intro,
             promotionalOffers: try offers(node, key: "adHocOffers", type: .promotional),
             codeOffers: try offers(node, key: "codeOffers", type: .code),
             winBackOffers: try offers(node, key: "winbackOffers", type: .winBack),
@@ -271,14 +292,6 @@ struct CatalogDecoder {
             warnings.append(.subscriptionGroupMismatch(productID: product.id, declared: declared, actual: groupID))
         }
         return product
-    }
-
-    /// `offer` as an array of one, the array an equal offer built before has if there is one.
-    private mutating func sharing(_ offer: CatalogOffer?) -> [CatalogOffer] {
-        guard let offer else { return [] }
-        if let shared = introductoryOffers.first(where: { $0[0] == offer }) { return shared }
-        if introductoryOffers.count < 16 { introductoryOffers.append([offer]) }
-        return [offer]
     }
 
     private func localizations(_ node: Node) throws(Node.Problem) -> [CatalogLocalization] {
@@ -473,5 +486,28 @@ struct CatalogDecoder {
     func groupWarnings(_ groups: [CatalogSubscriptionGroup]) -> [CatalogWarning] {
         var seen = Set<String>()
         return groups.filter { !seen.insert($0.id).inserted }.map { .duplicateSubscriptionGroupID($0.id) }
+    }
+}
+
+/// What tells most subscriptions' terms apart, hashed to find equal ones quickly (the terms
+/// themselves are compared after).
+private struct SubscriptionDigest: Hashable {
+    let groupID: String
+    let level: Int
+    let period: SubscriptionPeriod
+    let introductoryPrice: Decimal?
+    let promotionalOffers, codeOffers, winBackOffers, billingPlans: Int
+    let promotionalImageID: String?
+
+    init(_ subscription: CatalogSubscription, promotionalImageID: String?) {
+        groupID = subscription.subscriptionGroupID
+        level = subscription.groupLevel
+        period = subscription.subscriptionPeriod
+        introductoryPrice = subscription.introductoryOffer?.price
+        promotionalOffers = subscription.promotionalOffers.count
+        codeOffers = subscription.codeOffers.count
+        winBackOffers = subscription.winBackOffers.count
+        billingPlans = subscription.billingPlans.count
+        self.promotionalImageID = promotionalImageID
     }
 }

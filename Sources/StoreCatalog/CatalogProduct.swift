@@ -78,13 +78,25 @@ public struct CatalogProduct: Sendable, Equatable, Identifiable {
         isFamilyShareable: Bool, localizations: [CatalogLocalization],
         promotionalImageID: String?, subscription: CatalogSubscription?, oneTimeCodeOffers: [OneTimeCodeOffer] = []
     ) {
+        self.init(
+            id: id, type: type, referenceName: referenceName, pricing: pricing, isFamilyShareable: isFamilyShareable,
+            localizations: localizations,
+            extras: Extras.make(promotionalImageID: promotionalImageID, subscription: subscription, oneTimeCodeOffers: oneTimeCodeOffers)
+        )
+    }
+
+    /// The same with its extras made already (the decoder shares them between equal subscriptions).
+    init(
+        id: String, type: ProductType, referenceName: String, pricing: Pricing,
+        isFamilyShareable: Bool, localizations: [CatalogLocalization], extras: Extras?
+    ) {
         self.id = id
         self.type = type
         self.referenceName = referenceName
         self.pricing = pricing
         self.isFamilyShareable = isFamilyShareable
         self.localizations = localizations
-        self.extras = Extras.make(promotionalImageID: promotionalImageID, subscription: subscription, oneTimeCodeOffers: oneTimeCodeOffers)
+        self.extras = extras
     }
 
     /// The display name and description for `locale`, falling back through its language,
@@ -117,7 +129,7 @@ extension CatalogProduct {
     }
 
     /// A subscription's terms, a promotional image's name and one-time offer codes, compared by value.
-    private final class Extras: Sendable, Equatable {
+    final class Extras: Sendable, Equatable {
         let promotionalImageID: String?
         let subscription: CatalogSubscription?
         let oneTimeCodeOffers: [OneTimeCodeOffer]

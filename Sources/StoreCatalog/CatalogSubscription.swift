@@ -44,21 +44,6 @@ public struct CatalogSubscription: Sendable, Equatable {
         self.winBackOffers = winBackOffers
         self.billingPlans = billingPlans
     }
-
-    /// The same with the introductory offer given as its array of one (or none), which
-    /// the decoder shares between the subscriptions with an equal offer.
-    init(
-        subscriptionGroupID: String, groupLevel: Int, subscriptionPeriod: SubscriptionPeriod,
-        introductoryOffers: [CatalogOffer], promotionalOffers: [CatalogOffer],
-        codeOffers: [CatalogOffer], winBackOffers: [CatalogOffer], billingPlans: [CatalogBillingPlan]
-    ) {
-        self.init(
-            subscriptionGroupID: subscriptionGroupID, groupLevel: groupLevel, subscriptionPeriod: subscriptionPeriod,
-            promotionalOffers: promotionalOffers, codeOffers: codeOffers, winBackOffers: winBackOffers,
-            billingPlans: billingPlans
-        )
-        self.introductoryOffers = introductoryOffers
-    }
 }
 
 /// A subscription group: its ID, reference name, localized display names and members.
