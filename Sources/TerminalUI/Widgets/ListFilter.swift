@@ -20,7 +20,10 @@ public enum ListFilter {
     }
 
     private static func folded(_ text: String) -> String {
-        text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+        // ASCII has no diacritics: its lower case is the whole fold, without Foundation's
+        // (a filter over 100,000 products folds every name and ID on each key: 30% of it).
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.lowercased() }
+        return text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
     }
 
     private static func startsWord(_ word: String, in text: String) -> Bool {
