@@ -34,13 +34,12 @@ public struct Product: Identifiable, Hashable, Sendable {
     public var subscription: SubscriptionInfo? {
         get { records.subscription(at: row) }
         set {
-            let format = PriceFormat.shared(priceFormatStyle)
-            records = FieldRecords(Fields(
-                id: id, type: type, displayName: displayName, description: description,
-                pricing: format.pricing(price, displayPrice: displayPrice), priceFormat: format,
-                isFamilyShareable: isFamilyShareable, subscription: newValue.map(SubscriptionBox.init)
-            ))
-            row = 0
+            // Made field by field: a product read from a store's records becomes one of its own.
+            self = Product(
+                id: id, type: type, displayName: displayName, description: description, price: price,
+                displayPrice: displayPrice, priceFormatStyle: priceFormatStyle, isFamilyShareable: isFamilyShareable,
+                subscription: newValue
+            )
         }
     }
 
