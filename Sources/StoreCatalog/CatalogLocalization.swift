@@ -37,10 +37,13 @@ public struct LocalizedText: Sendable, Equatable {
 /// (`ja_JP` finds `ja`, `zh_CN` finds `zh_Hans` but not `zh_Hant`), then the catalog's
 /// `_locale` and its language, then `en_US` and English, then the first entry with text.
 struct LocaleFallback {
-    private let identifiers: [String]
+    let requested: String?
+    let catalogLocale: String?
 
-    init(requested: String?, catalogLocale: String?) {
-        identifiers = [requested, catalogLocale, "en_US"].compactMap { $0 }.filter { !$0.isEmpty }
+    /// The chain's identifiers, made only when there is a choice to make: a store reads a
+    /// product's name through here each time it is asked for, and most have one entry.
+    private var identifiers: [String] {
+        [requested, catalogLocale, "en_US"].compactMap { $0 }.filter { !$0.isEmpty }
     }
 
     /// The chain's locales, parsed only when there is a choice to make: most products have

@@ -107,17 +107,8 @@ public struct CatalogProduct: Sendable, Equatable, Identifiable {
     /// product.localizedText(locale: "zh_Hans_CN", fallbackLocale: "en_US").displayName
     /// ```
     public func localizedText(locale: String?, fallbackLocale: String?) -> LocalizedText {
-        let lastResortName = referenceName.isEmpty ? id : referenceName
-        // One entry or none, as most products: no chain of locales to make and walk (a store
-        // reads a product's name from here each time it is asked for).
-        if localizations.count < 2 {
-            let only = localizations.first
-            return LocalizedText(
-                displayName: only.flatMap { $0.displayName.isEmpty ? nil : $0.displayName } ?? lastResortName,
-                description: only?.description ?? ""
-            )
-        }
-        return LocaleFallback(requested: locale, catalogLocale: fallbackLocale).localizedText(localizations, lastResortName: lastResortName)
+        LocaleFallback(requested: locale, catalogLocale: fallbackLocale)
+            .localizedText(localizations, lastResortName: referenceName.isEmpty ? id : referenceName)
     }
 }
 
