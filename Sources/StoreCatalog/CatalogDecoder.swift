@@ -67,8 +67,8 @@ struct CatalogDecoder {
     /// The terms of the subscriptions built so far, by a digest of them: a large catalog's
     /// subscriptions repeat a few terms (the generated one's 30,000 have 96), and each
     /// product's own was 120 bytes. Kept few.
-    private var subscriptionTerms: [SubscriptionDigest: [CatalogProduct.Extras]] = [:]
-    private var sharedTermsCount = 0
+    var subscriptionTerms: [SubscriptionDigest: [CatalogProduct.Extras]] = [:]
+    var sharedTermsCount = 0  // all of subscriptionTerms' lists together, at most 256
 
     mutating func catalog(_ document: StoreKitDocument, file: String, buildingInBackground: Bool) throws(Node.Problem) -> Catalog {
         let root = document.root
@@ -245,22 +245,6 @@ struct CatalogDecoder {
             id: id, type: type, referenceName: referenceName, pricing: pricing(price),
             isFamilyShareable: isFamilyShareable, localizations: localized, extras: extras
         )
-    }
-
-    /// A subscription's terms (with its image's name) as the extras of a subscription built
-    /// before with equal ones, if there is one.
-    private mutating func sharing(_ subscription: CatalogSubscription, promotionalImageID: String?) -> CatalogProduct.Extras? {
-        let digest = SubscriptionDigest(subscription, promotionalImageID: promotionalImageID)
-        let equal = subscriptionTerms[digest]?.first {
-            $0.subscription == subscription && $0.promotionalImageID == promotionalImageID && $0.oneTimeCodeOffers.isEmpty
-        }
-        if let equal { return equal }
-        let made = CatalogProduct.Extras.make(promotionalImageID: promotionalImageID, subscription: subscription, oneTimeCodeOffers: [])
-        if let made, sharedTermsCount < 256 {
-            subscriptionTerms[digest, default: []].append(made)
-            sharedTermsCount += 1
-        }
-        return made
     }
 
     private mutating func subscription(_ node: Node, groupID: String) throws(Node.Problem) -> CatalogProduct {
@@ -486,28 +470,5 @@ struct CatalogDecoder {
     func groupWarnings(_ groups: [CatalogSubscriptionGroup]) -> [CatalogWarning] {
         var seen = Set<String>()
         return groups.filter { !seen.insert($0.id).inserted }.map { .duplicateSubscriptionGroupID($0.id) }
-    }
-}
-
-/// What tells most subscriptions' terms apart, hashed to find equal ones quickly (the terms
-/// themselves are compared after).
-private struct SubscriptionDigest: Hashable {
-    let groupID: String
-    let level: Int
-    let period: SubscriptionPeriod
-    let introductoryPrice: Decimal?
-    let promotionalOffers, codeOffers, winBackOffers, billingPlans: Int
-    let promotionalImageID: String?
-
-    init(_ subscription: CatalogSubscription, promotionalImageID: String?) {
-        groupID = subscription.subscriptionGroupID
-        level = subscription.groupLevel
-        period = subscription.subscriptionPeriod
-        introductoryPrice = subscription.introductoryOffer?.price
-        promotionalOffers = subscription.promotionalOffers.count
-        codeOffers = subscription.codeOffers.count
-        winBackOffers = subscription.winBackOffers.count
-        billingPlans = subscription.billingPlans.count
-        self.promotionalImageID = promotionalImageID
     }
 }

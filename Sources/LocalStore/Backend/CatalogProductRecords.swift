@@ -14,14 +14,12 @@ import StorefrontModel
 /// print(tips[0].displayPrice)  // £0.99, read from the catalog's tip.small
 /// ```
 final class CatalogProductRecords: ProductRecords, @unchecked Sendable {
-    /// Each catalog price as this storefront sells it (rounded to its minor units, then
-    /// formatted): a catalog has a few price points, and formatting is ICU's slow work.
-    typealias Prices = [Decimal: (price: Decimal, displayPrice: String)]
-
     let storefront: CatalogStorefront
-    /// Every price of the rows made into products, added as they are made: written by the
-    /// one answer that makes them, before it returns; read-only after.
-    private var prices: Prices = [:]
+    /// Each catalog price of the rows made into products as this storefront sells it (rounded
+    /// to its minor units, then formatted: a catalog has a few price points, and formatting is
+    /// ICU's slow work). Added as the products are made, by the one answer that makes them,
+    /// before it returns; read-only after.
+    private var prices: [Decimal: (price: Decimal, displayPrice: String)] = [:]
     private let style: Decimal.FormatStyle.Currency
 
     init(storefront: CatalogStorefront) {
