@@ -33,6 +33,7 @@ struct TransactionManagerRunTests {
         try await tmux.press("enter")
         _ = try await tmux.screen(showing: "Grant prorated")
         try await tmux.press("enter")
+        // The result line shows with the rows read again after the grant.
         let granted = try await tmux.screen(showing: "Grant #1 (REFUND_FULL)")
         #expect(granted.contains { $0.contains("#1  ") && $0.contains("Songbird Field Guide") && $0.contains("refunded") })
 

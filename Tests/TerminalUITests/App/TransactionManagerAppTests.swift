@@ -71,6 +71,32 @@ struct TransactionManagerAppTests {
         #expect(try await harness.store.currentEntitlements().purchasedProductIDs.contains(BackyardBirds.fieldGuide))
     }
 
+    @Test("An action's result line shows with the rows it changed; until then no other action starts")
+    func resultShowsWithTheRowsItChanged() throws {
+        var options = AppOptions()
+        options.transactionManager = LocalStore(catalog: try BackyardBirds.catalog(), ledger: try Ledger(location: .inMemory))
+        var state = AppState(layout: try BackyardBirds.layout(), size: TerminalSize(width: 80, height: 24), options: options)
+        state.update(.key(.char("T")))
+        let requested = TransactionManagerModelTests.item(.transaction, .nonConsumable, states: [.purchased, .refundRequested])
+        state.update(.managedItemsLoaded(.success([requested])))
+        var effects: [AppEffect] = []
+        for _ in 0..<3 { effects = state.update(.key(.enter)) }   // the row, Decide the refund, Grant
+        #expect(effects == [.manage(.grantRefund, requested)])
+
+        effects = state.update(.managerActionFinished(.grantRefund, requested, .success("REFUND_FULL")))
+        #expect(effects.contains(.loadManagedItems))
+        #expect(state.transactionManager?.result == nil)
+        #expect(state.transactionManager?.isBusy == true)
+        #expect(state.update(.key(.enter)).isEmpty)   // the row still says "refund requested": no action on it
+
+        var refunded = requested
+        refunded.states = [.purchased, .refunded]
+        state.update(.managedItemsLoaded(.success([refunded])))
+        #expect(state.transactionManager?.result?.text == "✓ Grant #3 (REFUND_FULL)")
+        #expect(state.transactionManager?.isBusy == false)
+        #expect(state.transactionManager?.selectedItem?.states == [.purchased, .refunded])
+    }
+
     @Test("T opens the manager from Your Purchases with a purchase selected that the customer may ask a refund of")
     func openFromARefundablePurchase() async throws {
         let harness = try await Self.manager(buying: [BackyardBirds.fieldGuide])

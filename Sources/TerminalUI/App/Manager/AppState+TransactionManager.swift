@@ -12,28 +12,32 @@ extension AppState {
         return screenEffects(after: .opened)
     }
 
-    /// Takes the rows the store listed.
+    /// Takes the rows the store listed, and then says how the action that changed them ended.
     mutating func managedItemsLoaded(_ result: Result<[ManagedItem], StoreFailure>) {
         guard var manager = transactionManager else { return }
         switch result {
         case .success(let items): manager.receive(items)
         case .failure(let failure): manager.loadError = language.describe(failure.error)
         }
+        if let outcome = manager.outcomeAwaitingRows {
+            manager.result = outcome
+            manager.outcomeAwaitingRows = nil
+            manager.isBusy = false
+        }
         screenStates[.transactionManager] = manager
     }
 
-    /// Says how an action ended, in one line, and reads the rows again; what the customer
-    /// owns is read again too, for an action the store's change feed does not announce
-    /// (a declined refund, a refund request).
+    /// Keeps how an action ended, in one line, and reads the rows again: the line shows with
+    /// them. What the customer owns is read again too, for an action the store's change feed
+    /// does not announce (a declined refund, a refund request).
     mutating func managerActionFinished(_ action: TransactionManagerAction, on item: ManagedItem, _ result: Result<String?, StoreFailure>) -> [AppEffect] {
         guard var manager = transactionManager else { return [] }
-        manager.isBusy = false
         let done = "\(options.render.text(action.title)) #\(item.recordID)"
         switch result {
         case .success(let detail):
-            manager.result = ManagerResult(text: "\(options.render.glyph(.check)) \(done)" + (detail.map { " (\($0))" } ?? ""), isError: false)
+            manager.outcomeAwaitingRows = ManagerResult(text: "\(options.render.glyph(.check)) \(done)" + (detail.map { " (\($0))" } ?? ""), isError: false)
         case .failure(let failure):
-            manager.result = ManagerResult(text: "\(options.render.glyph(.warning)) \(done): \(language.describe(failure.error))", isError: true)
+            manager.outcomeAwaitingRows = ManagerResult(text: "\(options.render.glyph(.warning)) \(done): \(language.describe(failure.error))", isError: true)
         }
         screenStates[.transactionManager] = manager
         return [.loadManagedItems, .refreshEntitlements]

@@ -15,10 +15,13 @@ public struct TransactionManagerState: Sendable {
     var list = StoreListState()
     /// The action being chosen over the list, if one is.
     public internal(set) var dialog: ManagerDialog?
-    /// The last action's outcome.
+    /// The last action's outcome, shown once the rows it changed are read again.
     public internal(set) var result: ManagerResult?
-    /// An action is with the store.
+    /// An action is with the store, or its rows are being read again.
     public internal(set) var isBusy = false
+    /// The outcome of an action the store has done, kept until the rows are read again, so
+    /// the result line never stands over the rows as they were before it.
+    var outcomeAwaitingRows: ManagerResult?
     /// Where Esc goes back to.
     var returnScreen: AppState.Screen
 
