@@ -16,12 +16,8 @@ extension Sequence {
         // An array without repeats (the usual list) comes back as itself: a copy was a
         // second array of 100,000 IDs in each view and load that took them.
         if let array = self as? [Element] {
-            guard let repeated = array.firstIndex(where: { !seen.insert(key($0)).inserted }) else { return array }
-            var kept = Array(array[..<repeated])
-            for element in array[(repeated + 1)...] where seen.insert(key(element)).inserted {
-                kept.append(element)
-            }
-            return kept
+            if array.allSatisfy({ seen.insert(key($0)).inserted }) { return array }
+            seen.removeAll(keepingCapacity: true)
         }
         var kept: [Element] = []
         kept.reserveCapacity(underestimatedCount)
