@@ -5,9 +5,8 @@ extension CatalogDecoder {
     /// before with equal ones, if there is one.
     mutating func sharing(_ subscription: CatalogSubscription, promotionalImageID: String?) -> CatalogProduct.Extras? {
         let digest = SubscriptionDigest(subscription, promotionalImageID: promotionalImageID)
-        let equal = subscriptionTerms[digest]?.first {
-            $0.subscription == subscription && $0.promotionalImageID == promotionalImageID && $0.oneTimeCodeOffers.isEmpty
-        }
+        // Every shared one was made without one-time codes, as a subscription has none.
+        let equal = subscriptionTerms[digest]?.first { $0.subscription == subscription && $0.promotionalImageID == promotionalImageID }
         if let equal { return equal }
         let made = CatalogProduct.Extras.make(promotionalImageID: promotionalImageID, subscription: subscription, oneTimeCodeOffers: [])
         if let made, sharedTermsCount < 256 {
