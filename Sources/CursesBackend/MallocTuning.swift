@@ -23,6 +23,7 @@ public func tuneMallocForOneCatalog() {
     typealias Option = @convention(c) (Int32, Int32) -> Int32
     guard let symbol = dlsym(nil, "mallopt") else { return }
     let mallopt = unsafeBitCast(symbol, to: Option.self)
+    // Looked up at run time, as Swift's Glibc module does not declare it (malloc_trim's way).
     // M_ARENA_MAX and M_MMAP_THRESHOLD in glibc's malloc.h.
     _ = mallopt(-8, 1)
     _ = mallopt(-3, 128 << 10)
