@@ -85,10 +85,9 @@ extension Storefront {
 
     /// The cached answer for `ids`, in order, with the customer's standing filled in.
     private func found(_ ids: [Product.ID]) -> Product.CollectionTaskState {
-        // The cache's own array when it holds exactly these, in order, with nothing of the
-        // customer's to fill in (a long list, loaded): not a second array of 100,000 products.
-        if let all = cache.products(exactly: ids), all.allSatisfy({ withCustomerStanding($0) == $0 }) {
-            return .success(all, unavailable: [])
+        // The cache's own array when it holds exactly these, in order (a long list, loaded).
+        if let all = cache.products(exactly: ids) {
+            return .success(withCustomerStanding(all), unavailable: [])
         }
         var products: [Product] = []
         var unavailable: [Product.ID] = []
@@ -112,15 +111,28 @@ extension Storefront {
     /// A subscription product with the customer's intro-offer eligibility and statuses
     /// from the ledger, once it has loaded.
     func withCustomerStanding(_ product: Product) -> Product {
-        guard var info = product.subscription, let owned = state.entitlements.value else { return product }
+        // Read once: a store's product may make its subscription's terms on each read.
+        guard let known = product.subscription, let owned = state.entitlements.value else { return product }
+        var info = known
         let group = owned.subscriptionGroup(info.subscriptionGroupID)
         info.isEligibleForIntroOffer = group.isEligibleForIntroOffer
         info.status = group.statuses
         // Setting makes a new storage: with nothing to change, the cache's product is shown
         // as it is (a 100,000-product list held 30,000 subscriptions twice).
-        guard info != product.subscription else { return product }
+        guard info != known else { return product }
         var updated = product
         updated.subscription = info
+        return updated
+    }
+
+    /// The same for each of `products`: the array itself when none changes, not a second
+    /// array of 100,000 products each time what the customer owns changes.
+    func withCustomerStanding(_ products: [Product]) -> [Product] {
+        guard let first = products.firstIndex(where: { withCustomerStanding($0) != $0 }) else { return products }
+        var updated = products
+        for index in first..<updated.endIndex {
+            updated[index] = withCustomerStanding(updated[index])
+        }
         return updated
     }
 
@@ -128,7 +140,7 @@ extension Storefront {
     func refreshCustomerStanding() {
         for slot in state.products.keys.sorted(by: { $0.name < $1.name }) {
             guard case .success(let products, let unavailable)? = state.products[slot] else { continue }
-            let updated = products.map(withCustomerStanding)
+            let updated = withCustomerStanding(products)
             guard updated != products else { continue }
             state.products[slot] = .success(updated, unavailable: unavailable)
             emit(.productsChanged(slot))
